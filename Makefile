@@ -1,0 +1,53 @@
+# pegsol - one build: the static library, the pegsol binary, the tests.
+#   make            build build/pegsol and build/libpegsol.a
+#   make test       build and run every test (tests/run.sh)
+#   make asan       the same tests under AddressSanitizer + UBSan (build-asan/)
+#   make fuzz       libFuzzer targets for the parsers (clang, build-fuzz/)
+BUILD   ?= build
+CC      ?= cc
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WARN    := -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter
+CPPFLAGS := -Iinclude -D_DEFAULT_SOURCE -std=c11 $(WARN)
+LDLIBS  := -lgmp -lcjson -lpthread -lm
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+LIB_SRC := $(sort $(wildcard src/lib/*.c))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+all: $(BUILD)/pegsol
+
+$(BUILD)/%.o: %.c $(wildcard include/pegsol/*.h) $(wildcard src/lib/*.h) $(wildcard src/cli/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/libpegsol.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/pegsol: $(CLI_OBJ) $(BUILD)/libpegsol.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libpegsol.a $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libpegsol.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -o $@ $< $(BUILD)/libpegsol.a $(LDLIBS)
+
+tests: $(BUILD)/pegsol $(TEST_BIN)
+
+test: tests
+	BUILD=$(BUILD) bash tests/run.sh
+
+asan:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS)" test
+
+fuzz:
+	bash fuzz/run.sh
+
+clean:
+	rm -rf build build-asan build-fuzz
+
+.PHONY: all tests test asan fuzz clean

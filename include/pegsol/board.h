@@ -1,0 +1,132 @@
+/* board.h - a peg solitaire board: holes, jump lines and symmetry group.
+ *
+ * Every engine works on this structure and nothing else.  Lattice knowledge
+ * (triangular: 6 directions, square: 4 or 8, graph: every path u-v-w) lives
+ * only in the constructors (families.c, boardfile.c).
+ *
+ * Coordinates.  Triangular lattice boards use George Bell's skew coordinates
+ * (x, y): y is the row (0 = top), x the position along the row; the six jump
+ * directions are (+-1,0), (0,+-1), (+-1,+-1).  On T_n hole (x,y) has
+ * 0 <= x <= y < n, a1 = (0,0).  Square lattice boards use Cartesian (x, y)
+ * with y increasing downwards (English d4 = (3,3)).  Coordinates are shifted
+ * so the smallest x and y over the board are 0.  Graph boards have x = index,
+ * y = 0 and carry node labels.
+ *
+ * Hole index i is row-major: sorted by (y, x).  A position's code is the sum
+ * of 2^i over its pegs (seed 001 section 2).
+ *
+ * Symmetries are computed from the geometry: every lattice isometry (12 on
+ * the triangular lattice, 8 on the square one) that maps the hole set onto
+ * itself; for graph boards the automorphisms of the jump structure.
+ * sym[s * n_holes + i] is the image of hole i under symmetry s; s = 0 is the
+ * identity.
+ */
+#ifndef PEGSOL_BOARD_H
+#define PEGSOL_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PEG_ERR_MAX 256
+
+/* An error message filled by a failing library call: lower case, no full
+ * stop, the offending text in quotes. */
+struct peg_err {
+	char msg[PEG_ERR_MAX];
+};
+
+void peg_err_set(struct peg_err *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+enum peg_lattice {
+	PEG_LATTICE_TRI,    /* triangular lattice, skew coordinates */
+	PEG_LATTICE_SQUARE, /* square lattice, orthogonal (+ diagonal) jumps */
+	PEG_LATTICE_GRAPH   /* an arbitrary graph */
+};
+
+struct peg_jump {
+	int from, over, to;
+};
+
+struct peg_board {
+	char *spec;  /* canonical spec, e.g. "triangle:5" */
+	char *title; /* human name, e.g. "Triangle(5)" */
+	enum peg_lattice lattice;
+	int diagonal; /* square lattice: diagonal jumps allowed */
+	int n_holes;
+	int *hx, *hy;        /* coordinates of each hole */
+	int width, height;   /* 1 + max x, 1 + max y */
+	int *grid;           /* width * height: hole index or -1 */
+	int *row_first;      /* height + 1 offsets: holes of row y are
+				row_first[y] .. row_first[y+1]-1 */
+	char **labels;       /* graph boards: node names, else NULL */
+	int n_jumps;         /* every (from, over, to), both directions */
+	struct peg_jump *jumps; /* sorted by from */
+	int *jump_first;     /* n_holes + 1 offsets into jumps by from */
+	int n_syms;
+	int *sym; /* n_syms * n_holes, identity first */
+	int sym_reflect_first; /* index of the first orientation-reversing
+				  symmetry (lattice boards), n_syms if none */
+};
+
+/* Build a board from a spec string such as "T5", "triangle:5", "english",
+ * "rect:4x5", "file:PATH" or "graph:PATH".  Returns NULL and fills err on
+ * bad input. */
+struct peg_board *peg_board_parse(const char *spec, struct peg_err *err);
+
+/* Build a lattice board from a list of cells.  The cells may be given in any
+ * order and with any offset; duplicates are an error.  spec and title are
+ * copied. */
+struct peg_board *peg_board_from_cells(enum peg_lattice lattice, int diagonal,
+				       int n, const int *x, const int *y,
+				       const char *spec, const char *title,
+				       struct peg_err *err);
+
+/* Build a graph board: n nodes with labels, m undirected edges (pairs of
+ * node indices).  A jump is every path u-v-w with u != w. */
+struct peg_board *peg_board_from_graph(int n, char **labels, int m,
+				       const int *edges, const char *spec,
+				       struct peg_err *err);
+
+void peg_board_free(struct peg_board *b);
+
+/* Hole at lattice coordinates (x, y), or -1 when there is none. */
+int peg_board_hole_at(const struct peg_board *b, int x, int y);
+
+/* Name of hole h in Bell's notation (column letters a..z, aa, ab, ... then
+ * the row number from 1), or the node label on a graph board.  Writes into
+ * buf and returns it. */
+char *peg_board_hole_name(const struct peg_board *b, int h, char *buf,
+			  size_t size);
+
+/* Parse one hole: a name ("c5", "aa12"), skew or Cartesian coordinates
+ * "(x,y)", cube coordinates "(x,y,z)" (triangular lattice, seed 002), or a
+ * 1-based hole number "#k".  Returns the hole index or -1 with err filled. */
+int peg_board_parse_hole(const struct peg_board *b, const char *text,
+			 struct peg_err *err);
+
+/* Parse a list of holes separated by commas and/or spaces into out (an array
+ * of n_holes flags, set to 1 for each hole named).  Returns the number of
+ * holes named or -1 on error. */
+int peg_board_parse_holes(const struct peg_board *b, const char *text,
+			  unsigned char *out, struct peg_err *err);
+
+/* Column letters for column x (0 -> "a", 25 -> "z", 26 -> "aa"). */
+void peg_column_letters(int x, char *buf, size_t size);
+
+/* Orbit representative of hole h under the symmetry group (the smallest
+ * index in its orbit). */
+int peg_board_hole_orbit_min(const struct peg_board *b, int h);
+
+/* Name of a family for listing by `pegsol boards`. */
+struct peg_family_info {
+	const char *name;    /* "triangle" */
+	const char *params;  /* "N" or "" */
+	const char *summary; /* one line */
+	const char *example; /* "triangle:5" */
+};
+
+/* The board families, terminated by an entry with name NULL. */
+const struct peg_family_info *peg_board_families(void);
+
+#endif

@@ -1,0 +1,135 @@
+/* cmd_check.c - pegsol check: replay a solution. */
+#include "cli.h"
+
+#include "pegsol/pos.h"
+#include "pegsol/solution.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: pegsol check BOARD [--vacate H,...] [--position P]\n"
+	"                    [--finish H] [--pairs] [--json] SOLUTION\n\n"
+	"Replay SOLUTION from the full board minus the --vacate holes (or\n"
+	"from position P) and report its jumps, moves and final position.\n"
+	"SOLUTION is Bell's notation ('a3-a1, c3-a3, c3-a3-a1'), OEIS A120422\n"
+	"integer pairs ('4 1 6 4 ...'), @FILE or - for standard input.\n"
+	"With --finish the solution must end with one peg in that hole.\n"
+	"--pairs also prints the solution as integer pairs.\n"
+	"Exit 0 when every jump is legal (and the finish is reached), 1 when\n"
+	"a jump is illegal or the finish is missed, 2 on unreadable input.\n";
+
+int cmd_check(int argc, char **argv)
+{
+	int json = 0, pairs = 0, np, r, n_jumps = 0, ok, rc = EXIT_USAGE;
+	int finish_h = -1, left;
+	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--pairs", CLI_FLAG, &pairs},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position},
+				 {"--finish", CLI_STRING, &finish}};
+	const char *spec;
+	struct peg_board *b = NULL;
+	unsigned char *pegs = NULL;
+	char *text = NULL, *fmt = NULL, *pairtext = NULL, *pic = NULL;
+	struct peg_moves mv = {0};
+	struct peg_jump *jumps = NULL;
+	struct peg_err err, rerr;
+	int nb_pos = 0;
+	const char *posv[2];
+
+	r = cli_parse(argc, argv, opts, 5, posv, 2, &nb_pos, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	(void)pos;
+	np = nb_pos;
+	if (np < 2) {
+		cli_error("need a board and a solution (see --help)");
+		return EXIT_USAGE;
+	}
+	spec = posv[0];
+	b = cli_board(spec);
+	if (!b)
+		return EXIT_USAGE;
+	pegs = malloc((size_t)b->n_holes);
+	if (!pegs) {
+		cli_error("out of memory");
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	if (cli_start_position(b, position, vacate, pegs))
+		goto out;
+	if (!position && !vacate) {
+		cli_error("give the start: --vacate H or --position P");
+		goto out;
+	}
+	if (finish) {
+		finish_h = peg_board_parse_hole(b, finish, &err);
+		if (finish_h < 0) {
+			cli_error("%s", err.msg);
+			goto out;
+		}
+	}
+	text = cli_text_arg(posv[1]);
+	if (!text)
+		goto out;
+	if (peg_moves_parse(b, text, &mv, &err)) {
+		cli_error("%s", err.msg);
+		goto out;
+	}
+	ok = peg_moves_replay(b, &mv, pegs, &jumps, &n_jumps, &rerr) == 0;
+	left = peg_pos_count(pegs, b->n_holes);
+	fmt = peg_jumps_format(b, jumps, n_jumps);
+	if (pairs)
+		pairtext = peg_jumps_format_pairs(jumps, n_jumps);
+	pic = peg_pos_picture(b, pegs, 0);
+	rc = ok ? EXIT_YES : EXIT_NO;
+	if (ok && finish_h >= 0 && !(left == 1 && pegs[finish_h]))
+		rc = EXIT_NO;
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		cJSON_AddBoolToObject(o, "legal", ok);
+		if (!ok)
+			cJSON_AddStringToObject(o, "error", rerr.msg);
+		cJSON_AddNumberToObject(o, "jumps", n_jumps);
+		cJSON_AddNumberToObject(o, "moves",
+					peg_jumps_count_moves(jumps, n_jumps));
+		cJSON_AddNumberToObject(o, "pegs_left", left);
+		cJSON_AddItemToObject(o, "final_pegs", cli_json_holes(b, pegs));
+		if (finish_h >= 0)
+			cJSON_AddBoolToObject(o, "finish_reached",
+					      left == 1 && pegs[finish_h]);
+		cJSON_AddStringToObject(o, "solution", fmt ? fmt : "");
+		if (pairtext)
+			cJSON_AddStringToObject(o, "pairs", pairtext);
+		cli_json_print(o);
+	} else {
+		if (!ok)
+			printf("illegal: %s\n", rerr.msg);
+		printf("%s %d jumps, %d moves: %s\n",
+		       ok ? "legal," : "played", n_jumps,
+		       peg_jumps_count_moves(jumps, n_jumps), fmt ? fmt : "");
+		if (pairtext)
+			printf("pairs: %s\n", pairtext);
+		printf("%s position, %d peg%s:\n%s", ok ? "final" : "last legal",
+		       left, left == 1 ? "" : "s", pic ? pic : "");
+		if (finish_h >= 0)
+			printf("finish %s: %s\n", finish,
+			       left == 1 && pegs[finish_h] ? "reached"
+							   : "not reached");
+	}
+out:
+	peg_moves_free(&mv);
+	free(jumps);
+	free(fmt);
+	free(pairtext);
+	free(pic);
+	free(text);
+	free(pegs);
+	peg_board_free(b);
+	return rc;
+}

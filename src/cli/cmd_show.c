@@ -1,0 +1,91 @@
+/* cmd_show.c - pegsol show: draw a board, hole names or a position. */
+#include "cli.h"
+
+#include "pegsol/pos.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: pegsol show BOARD [--vacate H,...] [--position P] [--names]\n"
+	"                   [--json]\n\n"
+	"Draw BOARD (triangular lattice staggered, square lattice as a grid)\n"
+	"with a peg 'x' in every hole, or the position P minus the --vacate\n"
+	"holes ('.' = empty).  --names draws each hole's name instead.\n"
+	"P is 'full', 'empty', a code (8455, 0x2107), a picture (x and .),\n"
+	"a list of pegged holes (a1,b2), 'empty:a1,b2', or @FILE.\n"
+	"Also prints the position's code and canonical code (mincode).\n";
+
+int cmd_show(int argc, char **argv)
+{
+	int json = 0, names = 0, np, r;
+	const char *pos[1], *vacate = NULL, *position = NULL;
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--names", CLI_FLAG, &names},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position}};
+	struct peg_board *b;
+	unsigned char *pegs;
+	char *pic, *code = NULL, *mincode = NULL;
+
+	r = cli_parse(argc, argv, opts, 4, pos, 1, &np, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	b = cli_board(np ? pos[0] : NULL);
+	if (!b)
+		return EXIT_USAGE;
+	pegs = malloc((size_t)b->n_holes);
+	if (!pegs) {
+		cli_error("out of memory");
+		peg_board_free(b);
+		return EXIT_RESOURCES;
+	}
+	if (cli_start_position(b, position, vacate, pegs)) {
+		free(pegs);
+		peg_board_free(b);
+		return EXIT_USAGE;
+	}
+	pic = peg_pos_picture(b, pegs, names);
+	if (b->n_holes <= 100000) {
+		code = peg_pos_code_string(pegs, b->n_holes);
+		mincode = peg_pos_mincode_string(b, pegs);
+	}
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		cJSON_AddStringToObject(o, "lattice",
+					b->lattice == PEG_LATTICE_TRI ? "triangular"
+					: b->lattice == PEG_LATTICE_SQUARE
+						? "square"
+						: "graph");
+		cJSON_AddNumberToObject(o, "jumps", b->n_jumps);
+		cJSON_AddNumberToObject(o, "symmetries", b->n_syms);
+		cJSON_AddNumberToObject(o, "pegs",
+					peg_pos_count(pegs, b->n_holes));
+		if (code)
+			cJSON_AddStringToObject(o, "code", code);
+		if (mincode)
+			cJSON_AddStringToObject(o, "mincode", mincode);
+		cJSON_AddItemToObject(o, "peg_holes", cli_json_holes(b, pegs));
+		cJSON_AddStringToObject(o, "picture", pic ? pic : "");
+		cli_json_print(o);
+	} else {
+		printf("%s: %d holes, %d jumps, %d symmetries\n", b->title,
+		       b->n_holes, b->n_jumps, b->n_syms);
+		fputs(pic ? pic : "", stdout);
+		if (!names) {
+			printf("pegs: %d\n", peg_pos_count(pegs, b->n_holes));
+			if (code)
+				printf("code: %s\nmincode: %s\n", code,
+				       mincode ? mincode : "?");
+		}
+	}
+	free(code);
+	free(mincode);
+	free(pic);
+	free(pegs);
+	peg_board_free(b);
+	return EXIT_YES;
+}

@@ -1,0 +1,520 @@
+/* families.c - board families of the seeds and the board spec parser.
+ *
+ * Each family is one constructor that lists cells; peg_board_from_cells does
+ * the rest.  Triangular lattice cells are skew coordinates (board.h). */
+#include "pegsol/board.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct peg_board *peg_board_from_file(const char *path, const char *spec,
+				      struct peg_err *err);
+struct peg_board *peg_board_from_graph_file(const char *path,
+					    const char *spec,
+					    struct peg_err *err);
+
+/* A growable list of cells. */
+struct cells {
+	int n, cap;
+	int *x, *y;
+	int oom;
+};
+
+static void add(struct cells *c, int x, int y)
+{
+	if (c->oom)
+		return;
+	if (c->n == c->cap) {
+		int cap = c->cap ? 2 * c->cap : 64;
+		int *nx = realloc(c->x, (size_t)cap * sizeof(int));
+		int *ny;
+
+		if (!nx) {
+			c->oom = 1;
+			return;
+		}
+		c->x = nx;
+		ny = realloc(c->y, (size_t)cap * sizeof(int));
+		if (!ny) {
+			c->oom = 1;
+			return;
+		}
+		c->y = ny;
+		c->cap = cap;
+	}
+	c->x[c->n] = x;
+	c->y[c->n] = y;
+	c->n++;
+}
+
+static struct peg_board *finish(struct cells *c, enum peg_lattice lat,
+				const char *spec, const char *title,
+				struct peg_err *err)
+{
+	struct peg_board *b = NULL;
+
+	if (c->oom)
+		peg_err_set(err, "out of memory");
+	else
+		b = peg_board_from_cells(lat, 0, c->n, c->x, c->y, spec, title,
+					 err);
+	free(c->x);
+	free(c->y);
+	return b;
+}
+
+static int hexdist(int x, int y)
+{
+	int a = abs(x), b = abs(y), d = abs(x - y);
+
+	return a > b ? (a > d ? a : d) : (b > d ? b : d);
+}
+
+/* 60-degree rotation about the origin in skew coordinates */
+static void rot60(int *x, int *y)
+{
+	int nx = *x - *y, ny = *x;
+
+	*x = nx;
+	*y = ny;
+}
+
+static void tri_cells(struct cells *c, int n)
+{
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x <= y; x++)
+			add(c, x, y);
+}
+
+static void hex_cells(struct cells *c, int r)
+{
+	for (int y = -r; y <= r; y++)
+		for (int x = -r; x <= r; x++)
+			if (hexdist(x, y) <= r)
+				add(c, x, y);
+}
+
+static struct peg_board *make_triangle(int n, const char *spec,
+				       struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	tri_cells(&c, n);
+	snprintf(title, sizeof(title), "Triangle(%d)", n);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_trunc(int n, const char *spec,
+				    struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x <= y; x++)
+			if (!((x == 0 && y == 0) || (x == 0 && y == n - 1) ||
+			      (x == n - 1 && y == n - 1)))
+				add(&c, x, y);
+	snprintf(title, sizeof(title), "Truncated Triangle(%d)", n);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_ext(int n, const char *spec, struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	tri_cells(&c, n);
+	/* two holes beyond each corner, forming a small triangle with it;
+	 * the other corners are Bell's rotation r(x,y) = (y-x, n-1-x) of the
+	 * pair above a1 */
+	add(&c, 0, -1);
+	add(&c, -1, -1);
+	add(&c, -1, n - 1);
+	add(&c, 0, n);
+	add(&c, n, n);
+	add(&c, n, n - 1);
+	snprintf(title, sizeof(title), "Extended Triangle(%d)", n);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_rhombus(int n, const char *spec,
+				      struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x < n; x++)
+			add(&c, x, y);
+	snprintf(title, sizeof(title), "Rhombus(%d)", n);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_hexagon(int n, const char *spec,
+				      struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	hex_cells(&c, n - 1);
+	snprintf(title, sizeof(title), "Hexagon(%d)", n);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_star(int n, const char *spec,
+				   struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+	int m = 3 * n - 2, k = n - 1;
+
+	/* the union of an upright triangle of side 3n-2 and its point
+	 * reflection through the centre (n-1, 2n-2): Hexagon(n) plus six
+	 * Triangle(n-1) */
+	for (int y = 0; y < m; y++)
+		for (int x = 0; x <= y; x++) {
+			add(&c, x, y);
+			/* reflected cell, unless it is in the triangle */
+			int rx = 2 * k - x, ry = 4 * k - y;
+
+			if (!(rx >= 0 && rx <= ry && ry < m))
+				add(&c, rx, ry);
+		}
+	snprintf(title, sizeof(title), "Star(%d)", n);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_propeller(int n, const char *spec,
+					struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	/* three Triangle(n) sharing their apex, in alternate 60-degree
+	 * sectors (rotations by 0, 120 and 240 degrees) */
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x <= y; x++) {
+			int px = x, py = y;
+
+			add(&c, px, py);
+			if (x == 0 && y == 0)
+				continue;
+			for (int k = 0; k < 2; k++) {
+				rot60(&px, &py);
+				rot60(&px, &py);
+				add(&c, px, py);
+			}
+		}
+	snprintf(title, sizeof(title), "Propeller(%d)", n);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_hourglass(int m, const char *spec,
+					struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	/* rows of width m..3 of Triangle(m), then its point reflection
+	 * through the middle of the width-3 row: widths m,..,4,3,4,..,m */
+	for (int y = 2; y < m; y++)
+		for (int x = 0; x <= y; x++) {
+			add(&c, x, y);
+			if (y > 2)
+				add(&c, 2 - x, 4 - y);
+		}
+	snprintf(title, sizeof(title), "Hourglass(%d)", m * (m + 1) - 9);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+/* Flower boards (seed 003 "Floral Arrangements"): a hexagon plus 6 or 12
+ * holes placed with 6-fold rotational symmetry and no reflection symmetry,
+ * so that the board dissects into null-class pieces: 25 = six Triangle(2) +
+ * Hexagon(2); 43 = six Triangle(3) + Hexagon(2); 49 = seven Hexagon(2).
+ * Each set of extra holes is the orbit of the seeds below (found by a
+ * search for those dissections; each shape has exactly one mirror pair). */
+static struct peg_board *make_flower(int holes, const char *spec,
+				     struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+	int r, seeds[2][2], ns;
+
+	if (holes == 25) {
+		r = 2;
+		seeds[0][0] = 3, seeds[0][1] = 1, ns = 1;
+	} else if (holes == 43) {
+		r = 3;
+		seeds[0][0] = 4, seeds[0][1] = 1, ns = 1;
+	} else {
+		r = 3;
+		seeds[0][0] = 4, seeds[0][1] = 1;
+		seeds[1][0] = 4, seeds[1][1] = 2, ns = 2;
+	}
+	hex_cells(&c, r);
+	for (int s = 0; s < ns; s++) {
+		int x = seeds[s][0], y = seeds[s][1];
+
+		for (int k = 0; k < 6; k++) {
+			add(&c, x, y);
+			rot60(&x, &y);
+		}
+	}
+	snprintf(title, sizeof(title), "Flower(%d)", holes);
+	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+static struct peg_board *make_cross(int which, const char *spec,
+				    struct peg_err *err)
+{
+	struct cells c = {0};
+	const char *title;
+	int size = which == 2 ? 9 : 7, lo = which == 2 ? 3 : 2,
+	    hi = which == 2 ? 5 : 4;
+
+	for (int y = 0; y < size; y++)
+		for (int x = 0; x < size; x++)
+			if ((x >= lo && x <= hi) || (y >= lo && y <= hi))
+				add(&c, x, y);
+	if (which == 1) { /* French: English plus b2, f2, b6, f6 */
+		add(&c, 1, 1);
+		add(&c, 5, 1);
+		add(&c, 1, 5);
+		add(&c, 5, 5);
+	}
+	title = which == 0 ? "English 33" : which == 1 ? "French 37"
+						       : "Wiegleb 45";
+	return finish(&c, PEG_LATTICE_SQUARE, spec, title, err);
+}
+
+static struct peg_board *make_rect(int w, int h, const char *spec,
+				   struct peg_err *err)
+{
+	struct cells c = {0};
+	char title[64];
+
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			add(&c, x, y);
+	if (w == h)
+		snprintf(title, sizeof(title), "Square(%d)", w);
+	else
+		snprintf(title, sizeof(title), "Rectangle(%dx%d)", w, h);
+	return finish(&c, PEG_LATTICE_SQUARE, spec, title, err);
+}
+
+static const struct peg_family_info families[] = {
+	{"triangle", "N", "triangle with N holes on a side, T(N) = N(N+1)/2 holes (alias TN)", "triangle:5"},
+	{"trunc-triangle", "N", "triangle with its 3 corners removed, T(N)-3 holes", "trunc-triangle:5"},
+	{"ext-triangle", "N", "triangle with 2 holes added beyond each corner, T(N)+6 holes", "ext-triangle:5"},
+	{"rhombus", "N", "N x N rhombus on the triangular lattice, N^2 holes", "rhombus:6"},
+	{"hexagon", "N", "hexagon with N holes on a side, 3N(N-1)+1 holes", "hexagon:5"},
+	{"star", "N", "hexagon N with a Triangle(N-1) on each side, 6N(N-1)+1 holes", "star:2"},
+	{"propeller", "N", "three Triangle(N) joined at their apex, 3T(N)-2 holes", "propeller:3"},
+	{"hourglass", "21|33|...", "two triangles tip to tip sharing a row of 3 (rows 5,4,3,4,5 or 6,5,4,3,4,5,6)", "hourglass:21"},
+	{"flower", "25|43|49", "hexagon with 6-fold rotational symmetry only, null-class", "flower:25"},
+	{"english", "", "33-hole cross (square lattice), d4 is the centre", "english"},
+	{"french", "", "37-hole French board (square lattice)", "french"},
+	{"wiegleb", "", "45-hole Wiegleb board (square lattice)", "wiegleb"},
+	{"square", "N", "N x N square lattice board", "square:6"},
+	{"rect", "WxH", "W x H rectangle on the square lattice", "rect:4x5"},
+	{"file", "PATH", "ASCII-art board on either lattice (docs/board-files.md)", "file:boards/penguin.txt"},
+	{"graph", "PATH", "edge list; a jump is any path u-v-w with u != w", "graph:cycle6.txt"},
+	{NULL, NULL, NULL, NULL}};
+
+const struct peg_family_info *peg_board_families(void)
+{
+	return families;
+}
+
+/* Parse a positive decimal parameter that is the whole string. */
+static int parse_param(const char *s, long *out)
+{
+	char *end;
+	long v;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	v = strtol(s, &end, 10);
+	if (*end || v < 0 || v > 100000000L)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+#define MAX_TRI_SIDE 20000 /* 200 million holes */
+
+struct peg_board *peg_board_parse(const char *spec, struct peg_err *err)
+{
+	char fam[32], canon[4200];
+	const char *colon, *arg = "";
+	size_t flen;
+	long n = 0;
+
+	if (!spec || !*spec) {
+		peg_err_set(err, "empty board spec (try 'pegsol boards')");
+		return NULL;
+	}
+	if (strlen(spec) > 4096) {
+		peg_err_set(err, "board spec is too long");
+		return NULL;
+	}
+	/* alias TN */
+	if ((spec[0] == 'T' || spec[0] == 't') && spec[1] &&
+	    isdigit((unsigned char)spec[1])) {
+		if (parse_param(spec + 1, &n) || n < 1 || n > MAX_TRI_SIDE) {
+			peg_err_set(err,
+				    "bad board spec '%s': triangle side must "
+				    "be 1..%d",
+				    spec, MAX_TRI_SIDE);
+			return NULL;
+		}
+		snprintf(canon, sizeof(canon), "triangle:%ld", n);
+		return make_triangle((int)n, canon, err);
+	}
+	colon = strchr(spec, ':');
+	flen = colon ? (size_t)(colon - spec) : strlen(spec);
+	if (flen >= sizeof(fam)) {
+		peg_err_set(err, "unknown board family in '%s' (try 'pegsol boards')",
+			    spec);
+		return NULL;
+	}
+	memcpy(fam, spec, flen);
+	fam[flen] = '\0';
+	if (colon)
+		arg = colon + 1;
+	snprintf(canon, sizeof(canon), "%s", spec);
+
+	if (!strcmp(fam, "english") || !strcmp(fam, "french") ||
+	    !strcmp(fam, "wiegleb")) {
+		if (colon) {
+			peg_err_set(err, "board '%s' takes no parameter: '%s'",
+				    fam, spec);
+			return NULL;
+		}
+		return make_cross(fam[0] == 'e' ? 0 : fam[0] == 'f' ? 1 : 2,
+				  spec, err);
+	}
+	if (!strcmp(fam, "file") || !strcmp(fam, "graph")) {
+		if (!*arg) {
+			peg_err_set(err, "board '%s' needs a path: '%s:PATH'",
+				    fam, fam);
+			return NULL;
+		}
+		return fam[0] == 'f'
+			       ? peg_board_from_file(arg, spec, err)
+			       : peg_board_from_graph_file(arg, spec, err);
+	}
+	if (!strcmp(fam, "rect")) {
+		long w, h;
+		char *x = strchr(arg, 'x');
+		char a[32], bb[32];
+
+		if (!x || (size_t)(x - arg) >= sizeof(a) ||
+		    strlen(x + 1) >= sizeof(bb))
+			goto badrect;
+		memcpy(a, arg, (size_t)(x - arg));
+		a[x - arg] = '\0';
+		strcpy(bb, x + 1);
+		if (parse_param(a, &w) || parse_param(bb, &h) || w < 1 ||
+		    h < 1 || w > 20000 || h > 20000 || w * h > 200000000L)
+			goto badrect;
+		snprintf(canon, sizeof(canon), "rect:%ldx%ld", w, h);
+		return make_rect((int)w, (int)h, canon, err);
+badrect:
+		peg_err_set(err,
+			    "bad board spec '%s': expected rect:WxH with W, H "
+			    ">= 1",
+			    spec);
+		return NULL;
+	}
+	if (!colon || parse_param(arg, &n)) {
+		int known = 0;
+
+		for (const struct peg_family_info *f = families; f->name; f++)
+			if (!strcmp(f->name, fam))
+				known = 1;
+		if (known)
+			peg_err_set(err,
+				    "bad board spec '%s': expected '%s:N' with "
+				    "a whole number N",
+				    spec, fam);
+		else
+			peg_err_set(err,
+				    "unknown board '%s' (try 'pegsol boards')",
+				    spec);
+		return NULL;
+	}
+	snprintf(canon, sizeof(canon), "%s:%ld", fam, n);
+	if (!strcmp(fam, "triangle")) {
+		if (n < 1 || n > MAX_TRI_SIDE)
+			goto range;
+		return make_triangle((int)n, canon, err);
+	}
+	if (!strcmp(fam, "trunc-triangle")) {
+		if (n < 3 || n > MAX_TRI_SIDE)
+			goto range;
+		return make_trunc((int)n, canon, err);
+	}
+	if (!strcmp(fam, "ext-triangle")) {
+		if (n < 1 || n > MAX_TRI_SIDE)
+			goto range;
+		return make_ext((int)n, canon, err);
+	}
+	if (!strcmp(fam, "rhombus")) {
+		if (n < 1 || n > 14000)
+			goto range;
+		return make_rhombus((int)n, canon, err);
+	}
+	if (!strcmp(fam, "hexagon")) {
+		if (n < 1 || n > 8000)
+			goto range;
+		return make_hexagon((int)n, canon, err);
+	}
+	if (!strcmp(fam, "star")) {
+		if (n < 1 || n > 5000)
+			goto range;
+		return make_star((int)n, canon, err);
+	}
+	if (!strcmp(fam, "propeller")) {
+		if (n < 1 || n > 10000)
+			goto range;
+		return make_propeller((int)n, canon, err);
+	}
+	if (!strcmp(fam, "square")) {
+		if (n < 1 || n > 14000)
+			goto range;
+		return make_rect((int)n, (int)n, canon, err);
+	}
+	if (!strcmp(fam, "hourglass")) {
+		/* 2T(m) - 9 holes for a bottom triangle of side m >= 4 */
+		for (long m = 4; m <= 2000; m++)
+			if (m * (m + 1) - 9 == n)
+				return make_hourglass((int)m, canon, err);
+		peg_err_set(err,
+			    "bad board spec '%s': hourglass boards have "
+			    "2T(m)-9 holes (11, 21, 33, 47, ...)",
+			    spec);
+		return NULL;
+	}
+	if (!strcmp(fam, "flower")) {
+		if (n != 25 && n != 43 && n != 49) {
+			peg_err_set(err,
+				    "bad board spec '%s': flower boards are "
+				    "flower:25, flower:43 and flower:49",
+				    spec);
+			return NULL;
+		}
+		return make_flower((int)n, canon, err);
+	}
+	peg_err_set(err, "unknown board '%s' (try 'pegsol boards')", spec);
+	return NULL;
+range:
+	peg_err_set(err, "bad board spec '%s': size %ld is out of range", spec,
+		    n);
+	return NULL;
+}

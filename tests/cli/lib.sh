@@ -1,0 +1,50 @@
+# lib.sh - helpers for command line tests; source it, call the expect_*
+# functions, end with 'done_checks'.  $PEGSOL is the binary under test.
+: "${PEGSOL:=build/pegsol}"
+_pass=0
+_fail=0
+_ok() { _pass=$((_pass + 1)); }
+_no() {
+	_fail=$((_fail + 1))
+	echo "FAIL: $*" >&2
+}
+# expect_exit CODE CMD...: the command exits with CODE
+expect_exit() {
+	local want=$1
+	shift
+	"$@" >/tmp/pegsol_out.$$ 2>/tmp/pegsol_err.$$
+	local got=$?
+	if [ "$got" -eq "$want" ]; then _ok; else
+		_no "exit $got, want $want: $*"
+		head -c 600 /tmp/pegsol_err.$$ >&2
+	fi
+}
+# expect_out PATTERN CMD...: stdout matches the extended regex PATTERN
+expect_out() {
+	local pat=$1
+	shift
+	"$@" >/tmp/pegsol_out.$$ 2>/tmp/pegsol_err.$$
+	if grep -Eq -- "$pat" /tmp/pegsol_out.$$; then _ok; else
+		_no "output lacks /$pat/: $*"
+		head -c 600 /tmp/pegsol_out.$$ >&2
+		head -c 600 /tmp/pegsol_err.$$ >&2
+	fi
+}
+# expect_error PATTERN CMD...: exit 2, exactly one line on stderr matching
+# PATTERN, and no crash
+expect_error() {
+	local pat=$1
+	shift
+	"$@" >/tmp/pegsol_out.$$ 2>/tmp/pegsol_err.$$
+	local got=$?
+	local lines
+	lines=$(wc -l </tmp/pegsol_err.$$)
+	if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -Eq -- "$pat" /tmp/pegsol_err.$$; then _ok; else
+		_no "want exit 2 and one error line /$pat/, got exit $got, $lines lines: $*"
+		head -c 600 /tmp/pegsol_err.$$ >&2
+	fi
+}
+done_checks() {
+	rm -f /tmp/pegsol_out.$$ /tmp/pegsol_err.$$
+	echo "RESULT $_pass $_fail"
+}
