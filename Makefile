@@ -9,7 +9,7 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 WARN    := -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter
 CPPFLAGS := -Iinclude -D_DEFAULT_SOURCE -std=c11 $(WARN)
-LDLIBS  := -lgmp -lcjson -lpthread -lm
+LDLIBS  := -lgmp -lcjson -lncursesw -lmicrohttpd -lpthread -lm
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC := $(sort $(wildcard src/lib/*.c))

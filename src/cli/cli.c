@@ -217,7 +217,7 @@ int cli_start_position(const struct peg_board *b, const char *position,
 
 void cli_json_print(cJSON *obj)
 {
-	char *s = cJSON_Print(obj);
+	char *s = cJSON_PrintUnformatted(obj);
 
 	if (s) {
 		fputs(s, stdout);

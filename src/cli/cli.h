@@ -50,7 +50,7 @@ char *cli_text_arg(const char *arg);
 int cli_start_position(const struct peg_board *b, const char *position,
 		       const char *vacate, unsigned char *pegs);
 
-/* Print a JSON object on stdout (pretty when it is small) and delete it. */
+/* Print a JSON object on stdout as one line and delete it. */
 void cli_json_print(cJSON *obj);
 
 /* Add board identity fields ("board", "title", "holes") to a JSON object. */

@@ -126,12 +126,12 @@ int peg_moves_parse(const struct peg_board *b, const char *text,
 		size_t n = 0;
 		int h, depth = 0;
 
-		while (isspace((unsigned char)*p))
+		while (isspace((unsigned char)*p) || *p == '[')
 			p++;
 		/* one hole token: up to '-', ',', ';', space, end; may hold
 		 * parentheses with commas inside */
 		while (*p && (depth > 0 || (*p != '-' && *p != ',' &&
-					    *p != ';' &&
+					    *p != ';' && *p != ']' &&
 					    !isspace((unsigned char)*p)))) {
 			if (*p == '(')
 				depth++;
@@ -152,6 +152,11 @@ int peg_moves_parse(const struct peg_board *b, const char *text,
 				    "move %d: expected a hole name near '%.20s'",
 				    out->n_moves + 1, p);
 			goto fail;
+		}
+		if (!b->labels && strspn(tok, "0123456789") == n) {
+			/* seed 002 writes moves with hole numbers: "9-7-2" */
+			memmove(tok + 1, tok, n + 1);
+			tok[0] = '#';
 		}
 		h = peg_board_parse_hole(b, tok, err);
 		if (h < 0) {
@@ -192,7 +197,8 @@ int peg_moves_parse(const struct peg_board *b, const char *text,
 			goto fail;
 		}
 		len = 0;
-		while (*p == ',' || *p == ';' || isspace((unsigned char)*p))
+		while (*p == ',' || *p == ';' || *p == ']' || *p == '[' ||
+		       isspace((unsigned char)*p))
 			p++;
 		if (*p == '.') /* a closing full stop */
 			p++;

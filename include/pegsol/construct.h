@@ -1,0 +1,139 @@
+/* construct.h - the constructive (search-free) solver for triangular boards
+ * T_n (seed 000 section 3.2).
+ *
+ * A feasible single vacancy on T_n, n >= 4, is solved without search:
+ *
+ *   1. A sub-board T_m, m in {4, 5, 6} with m = n (mod 3), is placed so that
+ *      it encloses the vacancy and its three edges lie a multiple of 3 rows
+ *      from the edges of T_n.  A known solution on T_m (seed 000 Appendix
+ *      B.2, rotated or reflected) solves it.
+ *   2. The rest of T_n is a sequence of "bands": three rows along one edge
+ *      of the triangle solved so far, each turning T_k into T_(k+3).  A band
+ *      is cleared by a trapezoid purge at one corner, then a 3-purge when
+ *      the band needs an odd number of columns, then 6-purges (purges.h).
+ *   3. Each purge starts at a moment when its catalyst is unlike: the
+ *      trapezoid when the three holes along the edge it grows from first
+ *      change (a single jump cannot empty all three), the 3- and 6-purges at
+ *      a fixed step of the purge to their left.  The solution is the
+ *      sub-board solution with every purge spliced in at its moment, which
+ *      is Bell's scheduling rule with the moments known in advance.
+ *
+ * Everything is linear in the number of holes T(n) = n(n+1)/2: the plan
+ * holds one record per purge, the jumps are generated one by one and each is
+ * checked against a byte array of the board before it is handed out.
+ *
+ * Holes are skew coordinates (x, y), 0 <= x <= y < n, a1 = (0,0); the hole
+ * index is row-major, y(y+1)/2 + x, the same as peg_board_parse("T<n>").
+ * Finishing holes (--finish, seed 000 section 3.3) are not constructed yet:
+ * a plan reports where its final peg lands.
+ */
+#ifndef PEGSOL_CONSTRUCT_H
+#define PEGSOL_CONSTRUCT_H
+
+#include "pegsol/board.h"
+
+/* Status codes; they equal the CLI exit codes. */
+enum peg_construct_status {
+	PEG_CONSTRUCT_OK = 0,
+	PEG_CONSTRUCT_NO = 1,    /* unsolvable (err says why) */
+	PEG_CONSTRUCT_BAD = 2,   /* bad arguments */
+	PEG_CONSTRUCT_NOMEM = 3  /* out of memory */
+};
+
+/* Largest side accepted (T(n) and the jump count fit an int). */
+#define PEG_CONSTRUCT_MAX_SIDE 20000
+
+/* Hole index of (x, y) on a triangle. */
+static inline long peg_tri_index(int x, int y)
+{
+	return (long)y * (y + 1) / 2 + x;
+}
+
+/* Is vacating (x, y) on T_n feasible (seed 000 Theorem 2.1)?  1 yes, 0 no
+ * (position class EMPTY, or n < 4). */
+int peg_construct_feasible(int n, int x, int y);
+
+struct peg_construct;
+
+/* Plan the solution of T_n from the vacancy (vx, vy).  Returns
+ * PEG_CONSTRUCT_OK and *out (free with peg_construct_free), or
+ * PEG_CONSTRUCT_NO with err giving the reason (Theorem 2.1), or
+ * PEG_CONSTRUCT_BAD / PEG_CONSTRUCT_NOMEM. */
+int peg_construct_plan(int n, int vx, int vy, struct peg_construct **out,
+		       struct peg_err *err);
+
+void peg_construct_free(struct peg_construct *c);
+
+/* Called once per jump, in order; a nonzero return stops the run. */
+typedef int (*peg_construct_cb)(const struct peg_jump *j, void *ctx);
+
+/* Generate the solution: every jump is checked on a byte array of the board
+ * (start = full minus the vacancy) before cb sees it, and at the end exactly
+ * one peg must remain.  cb may be NULL.  Returns PEG_CONSTRUCT_OK, or
+ * PEG_CONSTRUCT_BAD if a jump is illegal or the end is not one peg (a bug:
+ * err says where), or PEG_CONSTRUCT_NOMEM, or the callback's nonzero value
+ * when it stops the run. */
+int peg_construct_run(const struct peg_construct *c, peg_construct_cb cb,
+		      void *ctx, struct peg_err *err);
+
+/* Generate and collect: *jumps (malloc'd, *n_jumps = T(n) - 2) after the
+ * whole list has been verified. */
+int peg_construct_jumps(const struct peg_construct *c, struct peg_jump **jumps,
+			long *n_jumps, struct peg_err *err);
+
+/* Replay jumps (hole indices) on T_n from the full board minus (vx, vy)
+ * with a byte array: 0 when every jump is legal and exactly one peg is left
+ * (at (fx, fy) unless fx < 0), else PEG_CONSTRUCT_BAD with err saying which
+ * jump or what is left, or PEG_CONSTRUCT_NOMEM. */
+int peg_construct_verify(int n, int vx, int vy, const struct peg_jump *jumps,
+			 long n_jumps, int fx, int fy, struct peg_err *err);
+
+/* What a plan is made of, for --explain and --stats. */
+struct peg_construct_info {
+	int n;              /* board side */
+	int vx, vy;         /* the vacancy */
+	int fx, fy;         /* where the last peg ends */
+	int m;              /* sub-board side (4, 5 or 6) */
+	int sub_x, sub_y;   /* its top corner on T_n */
+	const char *sub_base; /* the Appendix B.2 vacancy used, e.g. "a1" */
+	int sub_sym;        /* symmetry applied to it: 0..5 = i, r, r^2, f,
+			       rf, r^2f (seed 000 Appendix A) */
+	int n_bands;
+	long n_purges;      /* every purge, trapezoids included */
+	long n_trapezoid, n_3purge, n_6purge;
+	long n_jumps;       /* T(n) - 2 */
+	size_t plan_bytes;  /* memory held by the plan */
+};
+
+void peg_construct_get_info(const struct peg_construct *c,
+			    struct peg_construct_info *info);
+
+/* Edges of the triangle solved so far, along which a band is added. */
+enum peg_construct_edge {
+	PEG_EDGE_BOTTOM, /* rows below */
+	PEG_EDGE_LEFT,   /* columns x = 0 side */
+	PEG_EDGE_RIGHT   /* the x = y side */
+};
+
+/* One band: T_k at (ox, oy) grows to T_(k+3) at (nx, ny). */
+struct peg_construct_band {
+	enum peg_construct_edge edge;
+	int k;             /* side before */
+	int ox, oy;        /* top corner before */
+	int nx, ny;        /* top corner after */
+	int corner_x, corner_y; /* the corner of T_(k+3) at the trapezoid */
+	const char *trapezoid; /* variant name, "trapezoid-011" */
+	int n_3purge, n_6purge;
+	int cat_x[3], cat_y[3]; /* the trapezoid's catalyst holes */
+};
+
+/* Band i (0 <= i < n_bands) in the order they are grown. */
+void peg_construct_get_band(const struct peg_construct *c, int i,
+			    struct peg_construct_band *band);
+
+/* Region map: for every hole (index order) a code: 'S' sub-board, 'T'
+ * trapezoid, '3' 3-purge, '6' and 'o' alternate 6-purges; labels has T(n)
+ * bytes (no terminator). */
+void peg_construct_region_map(const struct peg_construct *c, char *labels);
+
+#endif

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# test.sh - set up, build and run every test: the suite, the same suite
+# under AddressSanitizer + UndefinedBehaviorSanitizer, and a short fuzz run
+# of the parsers.  Ends with the total line "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 2
+total_pass=0
+total_fail=0
+add() { # add the "N passed, N failed" line of a log
+	local line
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
+	if [ -z "$line" ]; then
+		total_fail=$((total_fail + 1))
+		return
+	fi
+	set -- $line
+	total_pass=$((total_pass + $1))
+	total_fail=$((total_fail + $3))
+}
+log=$(mktemp)
+echo "== tests"
+make -j"$(nproc)" test 2>&1 | grep -v '^cc \|^ar ' | tee "$log"
+add "$log"
+echo "== tests under ASan + UBSan"
+make -j"$(nproc)" asan 2>&1 | grep -v '^cc \|^ar \|^make' | tee "$log"
+add "$log"
+echo "== fuzzing the parsers"
+if FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash fuzz/run.sh >"$log" 2>&1; then
+	total_pass=$((total_pass + 1))
+else
+	total_fail=$((total_fail + 1))
+fi
+cat "$log"
+rm -f "$log"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,516 @@
+/* cmd_construct.c - pegsol construct: a search-free solution on any
+ * triangular board T_n (construct.h, docs/construct.md).
+ *
+ * The board struct is never built (T2000 would need 12 million jump
+ * records): holes are parsed and named from skew coordinates directly, and
+ * the library verifies every jump on a byte array of the board. */
+#include "cli.h"
+
+#include "pegsol/construct.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static const char usage[] =
+	"usage: pegsol construct triangle:N --vacate H [--finish F] [--json]\n"
+	"                        [--stats] [--explain] [--stream]\n\n"
+	"Solve T_N from the full board minus hole H without search (seed 000\n"
+	"section 3.2): a solved T4, T5 or T6 sub-board around H, the rest\n"
+	"cleared three rows at a time by trapezoid, 3- and 6-purges.  Every\n"
+	"jump is replayed on the board before it is printed.  The solution is\n"
+	"printed in Bell's notation (columns a..z, aa, ab, ...).\n\n"
+	"  --finish F  require the last peg at F; pairs are not constructed\n"
+	"              in general yet: F must be where the construction from H\n"
+	"              ends, or H where the construction from F ends (the\n"
+	"              solution is then played backwards)\n"
+	"  --stats     jumps, moves, time and peak memory\n"
+	"  --explain   the sub-board, the bands of three rows and their purges,\n"
+	"              and (N <= 60) a map of the regions like seed 000 Fig. 8\n"
+	"  --stream    print jumps as they are generated (each one verified)\n"
+	"  --json      one JSON object\n"
+	"Holes: Bell names (g10, aa40), skew coordinates (x,y) or #k.\n"
+	"Exit 0 solved, 1 unsolvable (Theorem 2.1/2.2), 2 bad input.\n";
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static long peak_kb(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss;
+}
+
+/* "T20", "t20", "triangle:20" -> 20; -1 when not a triangle spec. */
+static int parse_side(const char *spec)
+{
+	const char *p;
+	char *end;
+	long n;
+
+	if ((spec[0] == 'T' || spec[0] == 't') && isdigit((unsigned char)spec[1]))
+		p = spec + 1;
+	else if (!strncmp(spec, "triangle:", 9))
+		p = spec + 9;
+	else
+		return -1;
+	errno = 0;
+	n = strtol(p, &end, 10);
+	if (*end || errno || n < 1 || n > PEG_CONSTRUCT_MAX_SIDE)
+		return -2;
+	return (int)n;
+}
+
+/* A hole of T_n: "g10", "aa12", "(x,y)" or "#k". */
+static int parse_hole(int n, const char *t, int *x, int *y)
+{
+	long col = 0, row = 0;
+	const char *p = t;
+	char *end;
+
+	if (*p == '(') {
+		long a, b;
+
+		errno = 0;
+		a = strtol(p + 1, &end, 10);
+		if (end == p + 1 || *end != ',')
+			return -1;
+		p = end + 1;
+		b = strtol(p, &end, 10);
+		if (end == p || strcmp(end, ")") || errno)
+			return -1;
+		col = a;
+		row = b;
+	} else if (*p == '#') {
+		long k;
+
+		errno = 0;
+		k = strtol(p + 1, &end, 10);
+		if (end == p + 1 || *end || errno || k < 1 ||
+		    k > peg_tri_index(0, n))
+			return -1;
+		k--;
+		for (row = 0; peg_tri_index(0, row + 1) <= k; row++)
+			;
+		col = k - peg_tri_index(0, row);
+	} else {
+		while (*p >= 'a' && *p <= 'z' && col < 1000000)
+			col = col * 26 + (*p++ - 'a' + 1);
+		if (p == t || !isdigit((unsigned char)*p))
+			return -1;
+		col--;
+		errno = 0;
+		row = strtol(p, &end, 10) - 1;
+		if (*end || errno)
+			return -1;
+	}
+	if (col < 0 || row < 0 || col > row || row >= n)
+		return -1;
+	*x = (int)col;
+	*y = (int)row;
+	return 0;
+}
+
+/* Bell name of (x, y) into buf; returns its length. */
+static int hole_name(int x, int y, char *buf)
+{
+	char tmp[16];
+	int n = 0, len;
+
+	x++;
+	while (x > 0) {
+		x--;
+		tmp[n++] = (char)('a' + x % 26);
+		x /= 26;
+	}
+	for (int i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	len = n + sprintf(buf + n, "%d", y + 1);
+	return len;
+}
+
+/* Bell name of hole index i. */
+static int index_name(long i, char *buf)
+{
+	long r = (long)((sqrt(8.0 * (double)i + 1.0) - 1.0) / 2.0);
+
+	while (r * (r + 1) / 2 > i)
+		r--;
+	while ((r + 1) * (r + 2) / 2 <= i)
+		r++;
+	return hole_name((int)(i - r * (r + 1) / 2), (int)r, buf);
+}
+
+/* A growing text buffer, or direct output when out is set. */
+struct sink {
+	char *buf;
+	size_t len, cap;
+	FILE *out;
+	int failed;
+};
+
+static void sink_put(struct sink *s, const char *t, size_t n)
+{
+	if (s->out) {
+		fwrite(t, 1, n, s->out);
+		return;
+	}
+	if (s->len + n + 1 > s->cap) {
+		size_t nc = s->cap ? 2 * s->cap : 4096;
+		char *nb;
+
+		while (nc < s->len + n + 1)
+			nc *= 2;
+		nb = realloc(s->buf, nc);
+		if (!nb) {
+			s->failed = 1;
+			return;
+		}
+		s->buf = nb;
+		s->cap = nc;
+	}
+	memcpy(s->buf + s->len, t, n);
+	s->len += n;
+	s->buf[s->len] = '\0';
+}
+
+/* Formats jumps as Bell moves: consecutive jumps of one peg are joined. */
+struct writer {
+	struct sink *sink;
+	long jumps, moves;
+	int last_to; /* hole where the previous jump landed, -1 none */
+};
+
+static int write_jump(const struct peg_jump *j, void *ctx)
+{
+	struct writer *w = ctx;
+	char a[32], b[32];
+	int la, lb;
+
+	if (j->from == w->last_to) {
+		lb = index_name(j->to, b);
+		sink_put(w->sink, "-", 1);
+		sink_put(w->sink, b, (size_t)lb);
+	} else {
+		la = index_name(j->from, a);
+		lb = index_name(j->to, b);
+		if (w->moves)
+			sink_put(w->sink, ", ", 2);
+		sink_put(w->sink, a, (size_t)la);
+		sink_put(w->sink, "-", 1);
+		sink_put(w->sink, b, (size_t)lb);
+		w->moves++;
+	}
+	w->last_to = j->to;
+	w->jumps++;
+	return w->sink->failed ? PEG_CONSTRUCT_NOMEM : 0;
+}
+
+static const char *edge_name(enum peg_construct_edge e)
+{
+	return e == PEG_EDGE_BOTTOM ? "bottom" : e == PEG_EDGE_LEFT ? "left"
+								     : "right";
+}
+
+static const char *sym_name(int g)
+{
+	static const char *names[6] = {"i", "r", "r^2", "f", "rf", "r^2f"};
+
+	return names[g];
+}
+
+static void print_explain(const struct peg_construct *c,
+			  const struct peg_construct_info *in)
+{
+	char a[32], b[32], d[32], e[32];
+
+	hole_name(in->vx, in->vy, a);
+	hole_name(in->sub_x, in->sub_y, b);
+	printf("T%d, vacate %s: sub-board T%d with top corner %s, solved by "
+	       "the seed 000 Appendix B.2 solution for vacate %s under %s\n",
+	       in->n, a, in->m, b, in->sub_base, sym_name(in->sub_sym));
+	for (int i = 0; i < in->n_bands; i++) {
+		struct peg_construct_band bd;
+
+		peg_construct_get_band(c, i, &bd);
+		hole_name(bd.corner_x, bd.corner_y, b);
+		hole_name(bd.cat_x[0], bd.cat_y[0], a);
+		hole_name(bd.cat_x[1], bd.cat_y[1], d);
+		hole_name(bd.cat_x[2], bd.cat_y[2], e);
+		printf("band %d: T%d -> T%d along the %s edge: %s at %s "
+		       "(catalyst %s %s %s)",
+		       i + 1, bd.k, bd.k + 3, edge_name(bd.edge), bd.trapezoid,
+		       b, a, d, e);
+		if (bd.n_3purge)
+			printf(", 3-purge");
+		printf(", %d 6-purge%s\n", bd.n_6purge,
+		       bd.n_6purge == 1 ? "" : "s");
+	}
+	printf("purges: %ld (%ld trapezoid, %ld 3-purge, %ld 6-purge)\n",
+	       in->n_purges, in->n_trapezoid, in->n_3purge, in->n_6purge);
+	if (in->n <= 60) {
+		long holes = peg_tri_index(0, in->n);
+		char *map = malloc((size_t)holes);
+
+		if (!map)
+			return;
+		peg_construct_region_map(c, map);
+		map[peg_tri_index(in->vx, in->vy)] = '*';
+		printf("regions (S sub-board, * vacancy, T trapezoid, 3 "
+		       "3-purge, 6/o 6-purges):\n");
+		for (int y = 0; y < in->n; y++) {
+			printf("%*s", in->n - 1 - y, "");
+			for (int x = 0; x <= y; x++)
+				printf("%c%s", map[peg_tri_index(x, y)],
+				       x < y ? " " : "\n");
+		}
+		free(map);
+	}
+}
+
+/* Where does the construction from (x, y) end? */
+static int plan_end(int n, int x, int y, int *fx, int *fy)
+{
+	struct peg_construct *c;
+	struct peg_construct_info in;
+	struct peg_err err;
+
+	if (peg_construct_plan(n, x, y, &c, &err))
+		return -1;
+	peg_construct_get_info(c, &in);
+	*fx = in.fx;
+	*fy = in.fy;
+	peg_construct_free(c);
+	return 0;
+}
+
+static int pair_feasible(int n, int sx, int sy, int fx, int fy)
+{
+	if (n % 3 == 1)
+		return (sx + sy) % 3 != 0 && (sx + sy + fx + fy) % 3 == 0;
+	return (sx + sy) % 3 == (fx + fy) % 3;
+}
+
+int cmd_construct(int argc, char **argv)
+{
+	int json = 0, stats = 0, explain = 0, stream = 0, np = 0, n, rc;
+	int vx, vy, fx = -1, fy = -1, reverse = 0, px, py;
+	const char *vacate = NULL, *finish = NULL, *pos[1];
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--stats", CLI_FLAG, &stats},
+				 {"--explain", CLI_FLAG, &explain},
+				 {"--stream", CLI_FLAG, &stream},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--finish", CLI_STRING, &finish}};
+	struct peg_construct *c = NULL;
+	struct peg_construct_info info;
+	struct peg_err err;
+	struct sink sink = {0};
+	struct writer w = {0};
+	struct peg_jump *jumps = NULL;
+	long nj = 0;
+	double t0, t_plan, t_run;
+	char vname[32], fname[32];
+
+	rc = cli_parse(argc, argv, opts, 6, pos, 1, &np, usage);
+	if (rc)
+		return rc > 0 ? EXIT_YES : EXIT_USAGE;
+	if (np < 1) {
+		cli_error("need a board, e.g. triangle:20 (see --help)");
+		return EXIT_USAGE;
+	}
+	n = parse_side(pos[0]);
+	if (n == -1) {
+		cli_error("construct works on triangle boards only, got '%s'",
+			  pos[0]);
+		return EXIT_USAGE;
+	}
+	if (n < 0) {
+		cli_error("bad board spec '%s': triangle side must be 1..%d",
+			  pos[0], PEG_CONSTRUCT_MAX_SIDE);
+		return EXIT_USAGE;
+	}
+	if (!vacate) {
+		cli_error("give the vacancy with --vacate H");
+		return EXIT_USAGE;
+	}
+	if (parse_hole(n, vacate, &vx, &vy)) {
+		cli_error("no hole '%s' on triangle:%d", vacate, n);
+		return EXIT_USAGE;
+	}
+	if (finish && parse_hole(n, finish, &fx, &fy)) {
+		cli_error("no hole '%s' on triangle:%d", finish, n);
+		return EXIT_USAGE;
+	}
+	hole_name(vx, vy, vname);
+	t0 = now_sec();
+	px = vx;
+	py = vy;
+	if (finish && n >= 4 && peg_construct_feasible(n, vx, vy) &&
+	    !pair_feasible(n, vx, vy, fx, fy)) {
+		snprintf(err.msg, sizeof(err.msg),
+			 "no solution from %s to %s on T%d: the finish is not "
+			 "in the position class of the start (seed 000 "
+			 "Theorem 2.2)",
+			 vname, finish, n);
+		rc = PEG_CONSTRUCT_NO;
+		goto refused;
+	}
+	if (finish) {
+		int ex, ey;
+
+		if (plan_end(n, vx, vy, &ex, &ey) == 0 &&
+		    (ex != fx || ey != fy)) {
+			int gx, gy;
+
+			/* time reversal: a solution from F ending at H, played
+			 * backwards, goes from H to F */
+			if (plan_end(n, fx, fy, &gx, &gy) == 0 && gx == vx &&
+			    gy == vy) {
+				reverse = 1;
+				px = fx;
+				py = fy;
+			} else {
+				hole_name(ex, ey, fname);
+				cli_error("constructing the pair %s -> %s is not "
+					  "implemented (seed 000 section 3.3); "
+					  "the construction from %s ends at %s",
+					  vname, finish, vname, fname);
+				return EXIT_USAGE;
+			}
+		}
+	}
+	rc = peg_construct_plan(n, px, py, &c, &err);
+refused:
+	if (rc == PEG_CONSTRUCT_NO) {
+		if (json) {
+			cJSON *o = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(o, "board", pos[0]);
+			cJSON_AddStringToObject(o, "vacate", vname);
+			cJSON_AddBoolToObject(o, "solvable", 0);
+			cJSON_AddStringToObject(o, "reason", err.msg);
+			cli_json_print(o);
+		} else {
+			printf("unsolvable: %s\n", err.msg);
+		}
+		return EXIT_NO;
+	}
+	if (rc) {
+		cli_error("%s", err.msg);
+		return rc == PEG_CONSTRUCT_NOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+	}
+	t_plan = now_sec() - t0;
+	peg_construct_get_info(c, &info);
+	if (reverse) {
+		info.fx = fx;
+		info.fy = fy;
+	}
+	hole_name(info.fx, info.fy, fname);
+	if (explain && !json)
+		print_explain(c, &info);
+	w.sink = &sink;
+	w.last_to = -1;
+	if (stream && !json && !reverse) {
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+		sink.out = stdout;
+		rc = peg_construct_run(c, write_jump, &w, &err);
+		putchar('\n');
+		t_run = now_sec() - t0 - t_plan;
+	} else {
+		rc = peg_construct_jumps(c, &jumps, &nj, &err);
+		if (!rc && reverse) {
+			for (long i = 0; i < nj / 2; i++) {
+				struct peg_jump t = jumps[i];
+
+				jumps[i] = jumps[nj - 1 - i];
+				jumps[nj - 1 - i] = t;
+			}
+			rc = peg_construct_verify(n, vx, vy, jumps, nj, fx, fy,
+						  &err);
+		}
+		for (long i = 0; !rc && i < nj; i++)
+			rc = write_jump(&jumps[i], &w);
+		t_run = now_sec() - t0 - t_plan;
+	}
+	if (rc) {
+		if (rc == PEG_CONSTRUCT_NOMEM)
+			err = (struct peg_err){"out of memory"};
+		cli_error("%s", err.msg);
+		rc = rc == PEG_CONSTRUCT_NOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+		goto out;
+	}
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "board", "triangle");
+		cJSON_AddNumberToObject(o, "side", n);
+		cJSON_AddNumberToObject(o, "holes",
+					(double)peg_tri_index(0, n));
+		cJSON_AddStringToObject(o, "vacate", vname);
+		cJSON_AddStringToObject(o, "finish", fname);
+		cJSON_AddBoolToObject(o, "solvable", 1);
+		cJSON_AddBoolToObject(o, "verified", 1);
+		cJSON_AddBoolToObject(o, "reversed", reverse);
+		cJSON_AddNumberToObject(o, "jumps", (double)w.jumps);
+		cJSON_AddNumberToObject(o, "moves", (double)w.moves);
+		if (explain || stats) {
+			cJSON *e = cJSON_AddObjectToObject(o, "plan");
+
+			cJSON_AddNumberToObject(e, "sub_board", info.m);
+			hole_name(info.sub_x, info.sub_y, vname);
+			cJSON_AddStringToObject(e, "sub_corner", vname);
+			cJSON_AddStringToObject(e, "sub_solution",
+						info.sub_base);
+			cJSON_AddStringToObject(e, "sub_symmetry",
+						sym_name(info.sub_sym));
+			cJSON_AddNumberToObject(e, "bands", info.n_bands);
+			cJSON_AddNumberToObject(e, "purges",
+						(double)info.n_purges);
+			cJSON_AddNumberToObject(e, "trapezoid",
+						(double)info.n_trapezoid);
+			cJSON_AddNumberToObject(e, "purge3",
+						(double)info.n_3purge);
+			cJSON_AddNumberToObject(e, "purge6",
+						(double)info.n_6purge);
+		}
+		if (stats) {
+			cJSON_AddNumberToObject(o, "plan_seconds", t_plan);
+			cJSON_AddNumberToObject(o, "run_seconds", t_run);
+			cJSON_AddNumberToObject(o, "peak_kb", (double)peak_kb());
+		}
+		cJSON_AddStringToObject(o, "solution",
+					sink.buf ? sink.buf : "");
+		cli_json_print(o);
+	} else {
+		if (!sink.out) {
+			fputs(sink.buf ? sink.buf : "", stdout);
+			putchar('\n');
+		}
+		if (stats)
+			printf("stats: T%d, %ld holes, vacate %s, finish %s, "
+			       "%ld jumps, %ld moves, %ld purges, plan %.3f s, "
+			       "generate+verify %.3f s, peak %ld kB\n",
+			       n, peg_tri_index(0, n), vacate, fname, w.jumps,
+			       w.moves, info.n_purges, t_plan, t_run,
+			       peak_kb());
+	}
+	rc = EXIT_YES;
+out:
+	free(jumps);
+	free(sink.buf);
+	peg_construct_free(c);
+	return rc;
+}
