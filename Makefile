@@ -21,9 +21,12 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 all: $(BUILD)/pegsol
 
-$(BUILD)/%.o: %.c $(wildcard include/pegsol/*.h) $(wildcard src/lib/*.h) $(wildcard src/cli/*.h)
+$(BUILD)/%.o: %.c $(wildcard include/pegsol/*.h) $(wildcard src/lib/*.h) $(wildcard src/cli/*.h) src/cli/commands.def
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# the web game's page is embedded in cmd_serve.o (.incbin of web/*)
+$(BUILD)/src/cli/cmd_serve.o: $(wildcard web/*)
 
 $(BUILD)/libpegsol.a: $(LIB_OBJ)
 	@rm -f $@

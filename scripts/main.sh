@@ -5,4 +5,4 @@ set -eu
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 build/pegsol show T5 --vacate a1
-build/pegsol construct T5 --vacate a1
+build/pegsol solve T5 --vacate a1 --finish a1

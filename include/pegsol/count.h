@@ -1,0 +1,46 @@
+/* count.h - the exact number of solutions (jump sequences) of a problem,
+ * by counting paths through the winning graph (seed 001 section 7.2).
+ *
+ * The winning sets W_n (sets.h) are reduced by a group H that fixes the
+ * start and the goal set.  For an H-orbit O let T(O) be the number of jump
+ * sequences from the start to any member of O.  Then T(start) = 1 and
+ *
+ *     T(O') = sum over orbits O in W_(n+1), over the jumps from the
+ *             representative of O whose child lies in O', of T(O)
+ *
+ * (each raw position p of O has the same number of paths, and the jumps
+ * from p into O' are the images of those from the representative).  The
+ * count is T of the finish (a single raw position, since H fixes it), or
+ * the sum over W_1 for "one peg anywhere".  Counts are unsigned __int128
+ * with overflow detection; past 128 bits the same walk runs on GMP.
+ */
+#ifndef PEGSOL_COUNT_H
+#define PEGSOL_COUNT_H
+
+#include "pegsol/board.h"
+#include "pegsol/pos.h"
+#include "pegsol/sets.h"
+#include "pegsol/solve.h"
+
+struct peg_count_result {
+	char *text;       /* the count in decimal (malloc'd) */
+	peg_u128 value;   /* the count when it fits (wide == 0) */
+	int wide;         /* 1: more than 128 bits, only text is valid */
+	uint64_t edges;   /* edges of the winning graph walked */
+	size_t positions; /* sum of |W_n| (H-reduced) */
+};
+
+/* Count from computed sets (their group must fix start and finish: the
+ * PEG_GROUP_STAB or PEG_GROUP_NONE sets).  0, or -1 with err. */
+int peg_count_sets(const struct peg_board *b, const struct peg_sets *s,
+		   struct peg_count_result *r, struct peg_err *err);
+
+/* Compute the winning sets of p (threads workers, 0 = 2) and count.  If
+ * sets_out is not NULL the sets are handed to the caller there. */
+int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
+			int threads, struct peg_count_result *r,
+			struct peg_sets **sets_out, struct peg_err *err);
+
+void peg_count_result_release(struct peg_count_result *r);
+
+#endif

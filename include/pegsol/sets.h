@@ -1,0 +1,121 @@
+/* sets.h - level sets of a problem: forward sets F_n, backward sets B_n,
+ * winning sets W_n and one-jump losers L_n (seed 001 sections 3-4).
+ *
+ * For a start s and a goal (an exact final position f, or one peg
+ * anywhere), by number of pegs n:
+ *
+ *   F_n  positions with n pegs reachable from s             (eq. 1)
+ *   B_n  positions with n pegs from which the goal is reachable (eq. 2);
+ *        computed as the complements of G_(N-n), the forward sets of the
+ *        complemented goal (f-bar, or every full-minus-one board whose
+ *        single peg is in the position class of s) in the jump game
+ *   W_n  = F_n  intersect  B_n                                (eq. 3)
+ *   L_n  = D(W_(n+1)) - W_n                                  (eq. 10)
+ *
+ * For a complement problem (f = s-bar) G = F, so only F is computed and
+ * W_n = complement of W_(N-n) (eq. 8) halves the intersection work.
+ *
+ * Every set is a sorted array of distinct canonical codes: the minimum code
+ * over a group H of board symmetries (pos.h).  H is chosen by the caller:
+ *   PEG_GROUP_STAB  the symmetries fixing the start and the goal set (the
+ *                   default: every set is then exactly the problem's, and
+ *                   solution counts are exact);
+ *   PEG_GROUP_FULL  the whole board group: Bell's mincode (seed 001); the
+ *                   problem is loosened to "start and finish anywhere in
+ *                   their symmetry classes" when they are not symmetric;
+ *   PEG_GROUP_NONE  raw sets (identity only).
+ * The raw size of a level (opts.raw) is the sum of its H-orbit sizes; it
+ * is the number of raw positions when H fixes the start.
+ *
+ * Boards of up to 64 holes (uint64_t codes).  Children are generated from
+ * the H-images of each parent by XOR with precomputed images of the jump
+ * masks (one min over |H| words per child), sorted by LSD radix sort and
+ * deduplicated; opts.threads workers split the parents of a level.
+ */
+#ifndef PEGSOL_SETS_H
+#define PEGSOL_SETS_H
+
+#include "pegsol/board.h"
+#include "pegsol/pos.h"
+#include "pegsol/solve.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PEG_SETS_MAX_HOLES 64
+
+enum peg_group {
+	PEG_GROUP_STAB,
+	PEG_GROUP_FULL,
+	PEG_GROUP_NONE
+};
+
+struct peg_sets_opts {
+	enum peg_group group;
+	int threads;   /* workers; 0 = 2 */
+	int raw;       /* also count raw sizes (orbit sums) */
+	int no_losers; /* skip L_n */
+	int half;      /* complement problems: F only down to N/2 pegs (enough
+			  for W by eq. 8 and 9); the F table is then partial */
+};
+
+/* One level: n sorted distinct canonical codes. */
+struct peg_level {
+	size_t n;
+	uint64_t *code;
+	uint64_t raw; /* sum of orbit sizes (opts.raw), else 0 */
+	int have;     /* computed */
+};
+
+struct peg_sets {
+	char *spec;  /* board spec */
+	int n_holes;
+	int n_group; /* symmetries used, identity first */
+	int *group;  /* n_group indices into the board's sym (malloc'd) */
+	enum peg_group group_kind;
+	int anywhere;   /* goal: one peg anywhere */
+	int complement; /* goal = complement of start */
+	uint64_t start, finish; /* codes (finish 0 when anywhere) */
+	int start_pegs, finish_pegs;
+	/* indexed by pegs 0..n_holes */
+	struct peg_level F[PEG_SETS_MAX_HOLES + 1];
+	struct peg_level G[PEG_SETS_MAX_HOLES + 1]; /* B_n = ~G_(N-n); empty
+						      when complement */
+	struct peg_level W[PEG_SETS_MAX_HOLES + 1];
+	struct peg_level L[PEG_SETS_MAX_HOLES + 1];
+	uint64_t children; /* children generated (deterministic work count) */
+	struct peg_symtab64 *symtab;
+};
+
+/* Compute the sets of problem p.  Returns 0 and *out (free with
+ * peg_sets_free), or -1 with err (bad problem, board too big, out of
+ * memory). */
+int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
+		     const struct peg_sets_opts *opts, struct peg_sets **out,
+		     struct peg_err *err);
+
+void peg_sets_free(struct peg_sets *s);
+
+/* |B_n|: the size of the backward set with n pegs. */
+size_t peg_sets_backward_size(const struct peg_sets *s, int n);
+
+/* The canonical code of a position code under the sets' group. */
+uint64_t peg_sets_canon(const struct peg_sets *s, uint64_t code);
+
+/* Is code in the level (binary search)? */
+int peg_level_has(const struct peg_level *l, uint64_t code);
+
+/* Is the position (any code, not necessarily canonical) winning: in W_n,
+ * n its number of pegs?  The never-lose test. */
+int peg_sets_winning(const struct peg_sets *s, uint64_t code);
+
+/* Write the sets to a binary file (format in docs/solve.md). */
+int peg_sets_save(const struct peg_sets *s, const char *path,
+		  struct peg_err *err);
+
+/* Load sets written by peg_sets_save for board b (the spec and hole count
+ * must match).  Returns 0 and *out, or -1 with err. */
+int peg_sets_load(const struct peg_board *b, const char *path,
+		  struct peg_sets **out, struct peg_err *err);
+
+#endif

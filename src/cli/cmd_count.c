@@ -1,0 +1,113 @@
+/* cmd_count.c - pegsol count: the exact number of solutions of a problem
+ * (count.h). */
+#include "cli.h"
+
+#include "pegsol/count.h"
+#include "pegsol/solve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* cmd_solve.c */
+int cmd_solve_problem(const struct peg_board *b, const char *position,
+		      const char *vacate, const char *finish, int anywhere,
+		      unsigned char *start, unsigned char *goal,
+		      struct peg_problem *p);
+
+static const char usage[] =
+	"usage: pegsol count BOARD [--vacate H,...] [--position P]\n"
+	"                    [--finish H,... | --anywhere] [--threads N]\n"
+	"                    [--json]\n\n"
+	"Count the solutions (jump sequences) of a problem exactly, by paths\n"
+	"through the graph of winning positions (boards of up to 64 holes).\n"
+	"The problem options are those of pegsol solve (default: the\n"
+	"complement problem of the --vacate holes).\n"
+	"Exit 0 when there is a solution, 1 when the count is 0.\n"
+	"JSON keys: board, title, holes, count (decimal string), solutions\n"
+	"(number, approximate above 2^53), winning_positions, edges,\n"
+	"symmetries, seconds.\n";
+
+int cmd_count(int argc, char **argv)
+{
+	int json = 0, anywhere = 0, threads = 0, n_pos = 0, r;
+	int rc = EXIT_USAGE;
+	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--anywhere", CLI_FLAG, &anywhere},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position},
+				 {"--finish", CLI_STRING, &finish},
+				 {"--threads", CLI_INT, &threads}};
+	struct peg_board *b = NULL;
+	unsigned char *start = NULL, *goal = NULL;
+	struct peg_problem p;
+	struct peg_count_result res = {0};
+	struct peg_sets *s = NULL;
+	struct peg_err err;
+	struct timespec t0, t1;
+	double secs;
+
+	r = cli_parse(argc, argv, opts, 6, posv, 1, &n_pos, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	if (n_pos < 1) {
+		cli_error("need a board (see --help)");
+		return EXIT_USAGE;
+	}
+	if (threads < 0 || threads > 8) {
+		cli_error("bad --threads '%d' (1 to 8)", threads);
+		return EXIT_USAGE;
+	}
+	b = cli_board(posv[0]);
+	if (!b)
+		return EXIT_USAGE;
+	start = malloc((size_t)b->n_holes);
+	goal = calloc((size_t)b->n_holes, 1);
+	if (!start || !goal) {
+		cli_error("out of memory");
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	if (cmd_solve_problem(b, position, vacate, finish, anywhere, start,
+			      goal, &p))
+		goto out;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (peg_count_solutions(b, &p, threads, &res, &s, &err)) {
+		cli_error("%s", err.msg);
+		rc = strstr(err.msg, "memory") ? EXIT_RESOURCES : EXIT_USAGE;
+		goto out;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) +
+	       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		cJSON_AddStringToObject(o, "count", res.text);
+		cJSON_AddNumberToObject(o, "solutions", strtod(res.text, NULL));
+		cJSON_AddNumberToObject(o, "winning_positions",
+					(double)res.positions);
+		cJSON_AddNumberToObject(o, "edges", (double)res.edges);
+		cJSON_AddNumberToObject(o, "symmetries", s->n_group);
+		cJSON_AddNumberToObject(o, "seconds", secs);
+		cli_json_print(o);
+	} else {
+		printf("%s solutions\n", res.text);
+		printf("winning positions %zu (%d symmetr%s), edges %llu, "
+		       "%.3f s\n",
+		       res.positions, s->n_group,
+		       s->n_group == 1 ? "y" : "ies",
+		       (unsigned long long)res.edges, secs);
+	}
+	rc = strcmp(res.text, "0") ? EXIT_YES : EXIT_NO;
+out:
+	peg_count_result_release(&res);
+	peg_sets_free(s);
+	free(start);
+	free(goal);
+	peg_board_free(b);
+	return rc;
+}

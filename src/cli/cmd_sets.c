@@ -1,0 +1,234 @@
+/* cmd_sets.c - pegsol sets: the level sets F_n, B_n, W_n, L_n of a
+ * problem as a table (seed 001 Tables 1 and 2), optionally written to a
+ * binary file (docs/solve.md). */
+#include "cli.h"
+
+#include "pegsol/sets.h"
+#include "pegsol/solve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* cmd_solve.c */
+int cmd_solve_problem(const struct peg_board *b, const char *position,
+		      const char *vacate, const char *finish, int anywhere,
+		      unsigned char *start, unsigned char *goal,
+		      struct peg_problem *p);
+
+static const char usage[] =
+	"usage: pegsol sets BOARD [--vacate H,...] [--position P]\n"
+	"                   [--finish H,... | --anywhere]\n"
+	"                   [--group stab|full|none] [--raw] [--threads N]\n"
+	"                   [--out FILE] [--json]\n\n"
+	"Compute the level sets of a problem (boards of up to 64 holes): the\n"
+	"forward sets F_n (reachable from the start), the backward sets B_n\n"
+	"(the goal is reachable), the winning sets W_n = F_n & B_n and the\n"
+	"one-jump losers L_n = D(W_n+1) - W_n, by number of pegs n, and print\n"
+	"their sizes.  The problem options are those of pegsol solve (default:\n"
+	"the complement problem of the --vacate holes).\n"
+	"--group: canonical codes under the symmetries fixing start and goal\n"
+	"(stab, default), the whole board group (full: Bell's mincode) or none\n"
+	"(raw sets).  --raw adds the raw sizes (orbit sums).  --out writes the\n"
+	"sets to FILE (format in docs/solve.md).\n"
+	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
+	"JSON keys: board, title, holes, group, symmetries, complement,\n"
+	"anywhere, solvable, levels [{pegs, F, F_raw, B, W, W_raw, L}],\n"
+	"total {F, F_raw, B, W, L}, W_half, seconds, file.\n";
+
+static uint64_t sum_n(const struct peg_level *lv, int n)
+{
+	uint64_t t = 0;
+
+	for (int i = 0; i <= n; i++)
+		t += lv[i].n;
+	return t;
+}
+
+static uint64_t sum_raw(const struct peg_level *lv, int n)
+{
+	uint64_t t = 0;
+
+	for (int i = 0; i <= n; i++)
+		t += lv[i].raw;
+	return t;
+}
+
+static const char *group_name(enum peg_group g)
+{
+	return g == PEG_GROUP_FULL ? "full" : g == PEG_GROUP_NONE ? "none"
+								  : "stab";
+}
+
+int cmd_sets(int argc, char **argv)
+{
+	int json = 0, anywhere = 0, raw = 0, threads = 0, n_pos = 0, r;
+	int rc = EXIT_USAGE, solvable, n;
+	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	const char *group = NULL, *outfile = NULL;
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--anywhere", CLI_FLAG, &anywhere},
+				 {"--raw", CLI_FLAG, &raw},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position},
+				 {"--finish", CLI_STRING, &finish},
+				 {"--group", CLI_STRING, &group},
+				 {"--out", CLI_STRING, &outfile},
+				 {"--threads", CLI_INT, &threads}};
+	struct peg_board *b = NULL;
+	unsigned char *start = NULL, *goal = NULL;
+	struct peg_problem p;
+	struct peg_sets_opts so = {0};
+	struct peg_sets *s = NULL;
+	struct peg_err err;
+	struct timespec t0, t1;
+	double secs;
+	uint64_t whalf = 0;
+
+	r = cli_parse(argc, argv, opts, 9, posv, 1, &n_pos, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	if (n_pos < 1) {
+		cli_error("need a board (see --help)");
+		return EXIT_USAGE;
+	}
+	if (threads < 0 || threads > 8) {
+		cli_error("bad --threads '%d' (1 to 8)", threads);
+		return EXIT_USAGE;
+	}
+	so.threads = threads;
+	so.raw = raw;
+	if (!group || !strcmp(group, "stab"))
+		so.group = PEG_GROUP_STAB;
+	else if (!strcmp(group, "full"))
+		so.group = PEG_GROUP_FULL;
+	else if (!strcmp(group, "none"))
+		so.group = PEG_GROUP_NONE;
+	else {
+		cli_error("bad --group '%s' (stab, full or none)", group);
+		return EXIT_USAGE;
+	}
+	b = cli_board(posv[0]);
+	if (!b)
+		return EXIT_USAGE;
+	start = malloc((size_t)b->n_holes);
+	goal = calloc((size_t)b->n_holes, 1);
+	if (!start || !goal) {
+		cli_error("out of memory");
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	if (cmd_solve_problem(b, position, vacate, finish, anywhere, start,
+			      goal, &p))
+		goto out;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (peg_sets_compute(b, &p, &so, &s, &err)) {
+		cli_error("%s", err.msg);
+		rc = strstr(err.msg, "memory") ? EXIT_RESOURCES : EXIT_USAGE;
+		goto out;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) +
+	       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	n = b->n_holes;
+	solvable = s->W[s->finish_pegs].n > 0;
+	for (int m = 0; m <= n / 2; m++)
+		whalf += s->W[m].n;
+	if (outfile && peg_sets_save(s, outfile, &err)) {
+		cli_error("%s", err.msg);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (json) {
+		cJSON *o = cJSON_CreateObject(), *lv = cJSON_CreateArray();
+		cJSON *tot = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		cJSON_AddStringToObject(o, "group", group_name(so.group));
+		cJSON_AddNumberToObject(o, "symmetries", s->n_group);
+		cJSON_AddBoolToObject(o, "complement", s->complement);
+		cJSON_AddBoolToObject(o, "anywhere", s->anywhere);
+		cJSON_AddBoolToObject(o, "solvable", solvable);
+		for (int m = s->start_pegs; m >= s->finish_pegs; m--) {
+			cJSON *e = cJSON_CreateObject();
+
+			cJSON_AddNumberToObject(e, "pegs", m);
+			cJSON_AddNumberToObject(e, "F", (double)s->F[m].n);
+			if (raw) {
+				cJSON_AddNumberToObject(e, "F_raw",
+							(double)s->F[m].raw);
+				cJSON_AddNumberToObject(e, "W_raw",
+							(double)s->W[m].raw);
+			}
+			cJSON_AddNumberToObject(
+				e, "B", (double)peg_sets_backward_size(s, m));
+			cJSON_AddNumberToObject(e, "W", (double)s->W[m].n);
+			cJSON_AddNumberToObject(e, "L", (double)s->L[m].n);
+			cJSON_AddItemToArray(lv, e);
+		}
+		cJSON_AddItemToObject(o, "levels", lv);
+		cJSON_AddNumberToObject(tot, "F", (double)sum_n(s->F, n));
+		if (raw)
+			cJSON_AddNumberToObject(tot, "F_raw",
+						(double)sum_raw(s->F, n));
+		{
+			uint64_t tb = 0;
+
+			for (int m = 0; m <= n; m++)
+				tb += peg_sets_backward_size(s, m);
+			cJSON_AddNumberToObject(tot, "B", (double)tb);
+		}
+		cJSON_AddNumberToObject(tot, "W", (double)sum_n(s->W, n));
+		cJSON_AddNumberToObject(tot, "L", (double)sum_n(s->L, n));
+		cJSON_AddItemToObject(o, "total", tot);
+		cJSON_AddNumberToObject(o, "W_half", (double)whalf);
+		cJSON_AddNumberToObject(o, "seconds", secs);
+		if (outfile)
+			cJSON_AddStringToObject(o, "file", outfile);
+		cli_json_print(o);
+	} else {
+		uint64_t tb = 0;
+
+		printf("%s, %s, group %s (%d symmetr%s), %.3f s\n", b->title,
+		       s->complement ? "complement problem"
+		       : s->anywhere ? "one peg anywhere"
+				     : "finish position",
+		       group_name(so.group), s->n_group,
+		       s->n_group == 1 ? "y" : "ies", secs);
+		printf("%5s %12s", "pegs", "|F_n|");
+		if (raw)
+			printf(" %12s", "raw |F_n|");
+		printf(" %12s %12s %12s\n", "|B_n|", "|W_n|", "|L_n|");
+		for (int m = s->start_pegs; m >= s->finish_pegs; m--) {
+			size_t bs = peg_sets_backward_size(s, m);
+
+			tb += bs;
+			printf("%5d %12zu", m, s->F[m].n);
+			if (raw)
+				printf(" %12llu",
+				       (unsigned long long)s->F[m].raw);
+			printf(" %12zu %12zu %12zu\n", bs, s->W[m].n,
+			       s->L[m].n);
+		}
+		printf("%5s %12llu", "total",
+		       (unsigned long long)sum_n(s->F, n));
+		if (raw)
+			printf(" %12llu", (unsigned long long)sum_raw(s->F, n));
+		printf(" %12llu %12llu %12llu\n", (unsigned long long)tb,
+		       (unsigned long long)sum_n(s->W, n),
+		       (unsigned long long)sum_n(s->L, n));
+		printf("W_n with n <= %d: %llu; %s\n", n / 2,
+		       (unsigned long long)whalf,
+		       solvable ? "solvable" : "unsolvable");
+		if (outfile)
+			printf("written to %s\n", outfile);
+	}
+	rc = solvable ? EXIT_YES : EXIT_NO;
+out:
+	peg_sets_free(s);
+	free(start);
+	free(goal);
+	peg_board_free(b);
+	return rc;
+}

@@ -1,0 +1,213 @@
+/* cmd_solve.c - pegsol solve: solve one problem (solve.h) and print a
+ * verified solution or the reason it is unsolvable. */
+#include "cli.h"
+
+#include "pegsol/pos.h"
+#include "pegsol/solution.h"
+#include "pegsol/solve.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage[] =
+	"usage: pegsol solve BOARD [--vacate H,...] [--position P]\n"
+	"                    [--finish H,... | --anywhere] [--max-nodes N]\n"
+	"                    [--table-mb MB] [--json]\n\n"
+	"Solve a peg solitaire problem by depth-first search with a table of\n"
+	"dead positions, after the cheap proofs (peg count, position class).\n"
+	"The start is the full board minus the --vacate holes, or position P\n"
+	"(minus --vacate).  --finish H,... asks to end with pegs exactly on\n"
+	"those holes; --anywhere with one peg anywhere.  Default: with\n"
+	"--vacate alone the complement problem (finish on the vacated holes),\n"
+	"with --position one peg anywhere.\n"
+	"--max-nodes stops the search (exit 3); --table-mb bounds the dead\n"
+	"table (default 512).\n"
+	"Exit 0 solved (the solution is replayed and verified), 1 unsolvable,\n"
+	"2 bad input, 3 out of resources.\n"
+	"JSON keys: board, title, holes, start, goal (\"anywhere\" or list),\n"
+	"solvable, solution, jumps, moves, reason (pegs|class|search), why,\n"
+	"nodes, dead, symmetries, seconds.\n";
+
+static const char *reason_name(enum peg_solve_reason r)
+{
+	switch (r) {
+	case PEG_REASON_PEGS:
+		return "pegs";
+	case PEG_REASON_CLASS:
+		return "class";
+	case PEG_REASON_SEARCH:
+		return "search";
+	default:
+		return "none";
+	}
+}
+
+/* Shared by solve, sets and count: build the problem from the options
+ * (start = --position or full, minus --vacate; goal = --finish holes,
+ * --anywhere, or by default the complement of a --vacate start and one peg
+ * anywhere from a --position start).  start and goal hold n_holes bytes,
+ * goal zeroed.  Returns 0, or -1 with the error printed. */
+int cmd_solve_problem(const struct peg_board *b, const char *position,
+		      const char *vacate, const char *finish, int anywhere,
+		      unsigned char *start, unsigned char *goal,
+		      struct peg_problem *p)
+{
+	struct peg_err err;
+
+	if (finish && anywhere) {
+		cli_error("give --finish or --anywhere, not both");
+		return -1;
+	}
+	if (!vacate && !position) {
+		cli_error("give the start: --vacate H or --position P");
+		return -1;
+	}
+	if (cli_start_position(b, position, vacate, start))
+		return -1;
+	p->start = start;
+	p->finish = NULL;
+	p->goal = PEG_GOAL_ANYWHERE;
+	if (finish) {
+		if (peg_board_parse_holes(b, finish, goal, &err) < 0) {
+			cli_error("%s", err.msg);
+			return -1;
+		}
+		p->goal = PEG_GOAL_POSITION;
+		p->finish = goal;
+	} else if (!anywhere && !position) {
+		for (int i = 0; i < b->n_holes; i++)
+			goal[i] = !start[i];
+		p->goal = PEG_GOAL_POSITION;
+		p->finish = goal;
+	}
+	return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+	int json = 0, anywhere = 0, table_mb = 0, n_pos = 0, r;
+	int rc = EXIT_USAGE;
+	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	const char *max_nodes = NULL;
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--anywhere", CLI_FLAG, &anywhere},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position},
+				 {"--finish", CLI_STRING, &finish},
+				 {"--max-nodes", CLI_STRING, &max_nodes},
+				 {"--table-mb", CLI_INT, &table_mb}};
+	struct peg_board *b = NULL;
+	unsigned char *start = NULL, *goal = NULL;
+	struct peg_problem p;
+	struct peg_solve_opts so = {0};
+	struct peg_solve_result res = {0};
+	struct peg_err err = {{0}};
+	char *fmt = NULL;
+	struct timespec t0, t1;
+	double secs;
+
+	r = cli_parse(argc, argv, opts, 7, posv, 1, &n_pos, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	if (n_pos < 1) {
+		cli_error("need a board (see --help)");
+		return EXIT_USAGE;
+	}
+	if (table_mb < 0) {
+		cli_error("bad --table-mb '%d'", table_mb);
+		return EXIT_USAGE;
+	}
+	if (max_nodes) {
+		char *end;
+
+		errno = 0;
+		so.max_nodes = strtoull(max_nodes, &end, 10);
+		if (errno || *end || !*max_nodes || *max_nodes == '-') {
+			cli_error("bad --max-nodes '%s'", max_nodes);
+			return EXIT_USAGE;
+		}
+	}
+	so.table_mb = (size_t)table_mb;
+	b = cli_board(posv[0]);
+	if (!b)
+		return EXIT_USAGE;
+	start = malloc((size_t)b->n_holes);
+	goal = calloc((size_t)b->n_holes, 1);
+	if (!start || !goal) {
+		cli_error("out of memory");
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	if (cmd_solve_problem(b, position, vacate, finish, anywhere, start,
+			      goal, &p))
+		goto out;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = peg_solve(b, &p, &so, &res, &err);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) +
+	       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	if (r == PEG_SOLVE_ERROR) {
+		cli_error("%s", err.msg);
+		goto out;
+	}
+	if (r == PEG_SOLVE_LIMIT) {
+		cli_error("%s", err.msg);
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	if (r == PEG_SOLVE_FOUND) {
+		fmt = peg_jumps_format(b, res.jumps, res.n_jumps);
+		if (!fmt) {
+			cli_error("out of memory");
+			rc = EXIT_RESOURCES;
+			goto out;
+		}
+	}
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		cJSON_AddItemToObject(o, "start", cli_json_holes(b, start));
+		if (p.goal == PEG_GOAL_ANYWHERE)
+			cJSON_AddStringToObject(o, "goal", "anywhere");
+		else
+			cJSON_AddItemToObject(o, "goal", cli_json_holes(b, goal));
+		cJSON_AddBoolToObject(o, "solvable", r == PEG_SOLVE_FOUND);
+		if (fmt) {
+			cJSON_AddStringToObject(o, "solution", fmt);
+			cJSON_AddNumberToObject(o, "jumps", res.n_jumps);
+			cJSON_AddNumberToObject(
+				o, "moves",
+				peg_jumps_count_moves(res.jumps, res.n_jumps));
+		} else {
+			cJSON_AddStringToObject(o, "reason",
+						reason_name(res.reason));
+			cJSON_AddStringToObject(o, "why", res.why);
+		}
+		cJSON_AddNumberToObject(o, "nodes", (double)res.nodes);
+		cJSON_AddNumberToObject(o, "dead", (double)res.dead);
+		cJSON_AddNumberToObject(o, "symmetries", res.n_group);
+		cJSON_AddNumberToObject(o, "seconds", secs);
+		cli_json_print(o);
+	} else if (fmt) {
+		printf("solved: %d jumps, %d moves: %s\n", res.n_jumps,
+		       peg_jumps_count_moves(res.jumps, res.n_jumps), fmt);
+		printf("nodes %llu, dead positions %zu, %.3f s\n",
+		       (unsigned long long)res.nodes, res.dead, secs);
+	} else {
+		printf("unsolvable: %s\n", res.why);
+		printf("nodes %llu, %.3f s\n", (unsigned long long)res.nodes,
+		       secs);
+	}
+	rc = r == PEG_SOLVE_FOUND ? EXIT_YES : EXIT_NO;
+out:
+	free(fmt);
+	peg_solve_result_release(&res);
+	free(start);
+	free(goal);
+	peg_board_free(b);
+	return rc;
+}
