@@ -138,6 +138,16 @@ static void test_names(void)
 	CHECK_INT(peg_board_parse_hole(b, "(3,3)", &err), 16, "English (3,3)");
 	CHECK_INT(peg_board_parse_hole(b, "a1", &err), -1, "English a1");
 	peg_board_free(b);
+	/* seed 003: the truncated Triangle(5) keeps Triangle(5)'s names
+	 * (its table uses a4, b3, c5, d4) */
+	b = board("trunc-triangle:5");
+	CHECK_STR(peg_board_hole_name(b, 0, buf, sizeof(buf)), "a2",
+		  "trunc-triangle:5 first hole");
+	CHECK_INT(peg_board_parse_hole(b, "d4", &err), 8, "trunc d4");
+	CHECK_INT(peg_board_parse_hole(b, "(1,2)", &err), 3, "trunc (1,2)");
+	CHECK_INT(peg_board_parse_hole(b, "a1", &err), -1, "trunc a1");
+	CHECK_INT(peg_board_parse_hole(b, "a5", &err), -1, "trunc a5");
+	peg_board_free(b);
 	b = board("T30");
 	CHECK_STR(peg_board_hole_name(b, b->n_holes - 1, buf, sizeof(buf)),
 		  "ad30", "T30 last hole");

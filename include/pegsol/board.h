@@ -10,7 +10,9 @@
  * 0 <= x <= y < n, a1 = (0,0).  Square lattice boards use Cartesian (x, y)
  * with y increasing downwards (English d4 = (3,3)).  Coordinates are shifted
  * so the smallest x and y over the board are 0.  Graph boards have x = index,
- * y = 0 and carry node labels.
+ * y = 0 and carry node labels.  Names and the coordinates users type are
+ * (hx + name_x0, hy + name_y0): zero except where a family keeps the names
+ * of the board it was cut from (truncated triangles keep Triangle(n)'s).
  *
  * Hole index i is row-major: sorted by (y, x).  A position's code is the sum
  * of 2^i over its pegs (seed 001 section 2).
@@ -67,6 +69,10 @@ struct peg_board {
 	int *sym; /* n_syms * n_holes, identity first */
 	int sym_reflect_first; /* index of the first orientation-reversing
 				  symmetry (lattice boards), n_syms if none */
+	int name_x0, name_y0; /* added to (hx, hy) in names and in parsed
+				 coordinates: a truncated triangle keeps its
+				 triangle's names (seed 003), so its top row
+				 is row 2 */
 };
 
 /* Build a board from a spec string such as "T5", "triangle:5", "english",

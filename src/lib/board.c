@@ -484,8 +484,8 @@ char *peg_board_hole_name(const struct peg_board *b, int h, char *buf,
 		snprintf(buf, size, "%s", b->labels[h]);
 		return buf;
 	}
-	peg_column_letters(b->hx[h], col, sizeof(col));
-	snprintf(buf, size, "%s%d", col, b->hy[h] + 1);
+	peg_column_letters(b->hx[h] + b->name_x0, col, sizeof(col));
+	snprintf(buf, size, "%s%d", col, b->hy[h] + b->name_y0 + 1);
 	return buf;
 }
 
@@ -556,6 +556,8 @@ static int hole_from_coords(const struct peg_board *b, const char *text,
 		v[1] = v[0];
 		v[0] = -v[2];
 	}
+	v[0] -= b->name_x0;
+	v[1] -= b->name_y0;
 	h = (v[0] < 0 || v[1] < 0 || v[0] >= b->width || v[1] >= b->height)
 		    ? -1
 		    : peg_board_hole_at(b, (int)v[0], (int)v[1]);
@@ -625,17 +627,18 @@ badnum:
 		p++;
 		nd++;
 	}
-	if (nl == 0 || nd == 0 || *p || row < 1) {
+	if (nl == 0 || nd == 0 || *p) {
 		peg_err_set(err,
 			    "bad hole name '%s': expected a name like 'c5', "
 			    "'(x,y)', '(x,y,z)' or '#k'",
 			    text);
 		return -1;
 	}
-	col -= 1;
-	h = (col >= b->width || row - 1 >= b->height)
+	col -= 1 + b->name_x0;
+	row -= 1 + b->name_y0;
+	h = (col < 0 || row < 0 || col >= b->width || row >= b->height)
 		    ? -1
-		    : peg_board_hole_at(b, (int)col, (int)row - 1);
+		    : peg_board_hole_at(b, (int)col, (int)row);
 	if (h < 0)
 		peg_err_set(err, "no hole '%s' on board '%s'", text, b->spec);
 	return h;

@@ -110,6 +110,7 @@ static struct peg_board *make_triangle(int n, const char *spec,
 static struct peg_board *make_trunc(int n, const char *spec,
 				    struct peg_err *err)
 {
+	struct peg_board *b;
 	struct cells c = {0};
 	char title[64];
 
@@ -119,7 +120,10 @@ static struct peg_board *make_trunc(int n, const char *spec,
 			      (x == n - 1 && y == n - 1)))
 				add(&c, x, y);
 	snprintf(title, sizeof(title), "Truncated Triangle(%d)", n);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	b = finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	if (b && n > 2)
+		b->name_y0 = 1; /* keep Triangle(n)'s names: b2 .. */
+	return b;
 }
 
 static struct peg_board *make_ext(int n, const char *spec, struct peg_err *err)

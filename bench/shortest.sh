@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# shortest.sh - benchmarks of the move-level engines (pegsol games,
+# shortest, catalog, sweep), each asserting the seed's number before it is
+# timed (hyperfine, median of RUNS runs).  Node counts are deterministic.
+#   bash bench/shortest.sh           light set (seconds) + T7 catalog
+#   bash bench/shortest.sh --heavy   also T8 a2-complement and S(8)
+# Env: BUILD (default build), RUNS (default 5), HEAVY_RUNS (default 1).
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+P="$PWD/$BUILD/pegsol"
+RUNS=${RUNS:-5}
+HEAVY_RUNS=${HEAVY_RUNS:-1}
+fail=0
+out=$(mktemp)
+
+# bench NAME RUNS PATTERN CMD...: assert PATTERN in the output, print the
+# node count, then time CMD with hyperfine and print the median
+bench() {
+	local name=$1 runs=$2 pat=$3
+	shift 3
+	/usr/bin/time -f '%M %U' -o "$out.mem" "$@" >"$out" 2>&1
+	if grep -Eq -- "$pat" "$out"; then res=ok; else
+		res=FAIL
+		fail=$((fail + 1))
+		tail -5 "$out"
+	fi
+	local nodes
+	nodes=$(grep -Eo '[0-9]+ (nodes|positions)' "$out" | tail -1)
+	local med
+	med=$(hyperfine -N --style none --runs "$runs" --export-json "$out.json" \
+		"$(printf '%q ' "$@")" >/dev/null 2>&1 &&
+		python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$out.json")
+	set -- $(tail -1 "$out.mem")
+	printf '%-36s %-4s median %8ss (%d runs)  user %6ss  peak %7d KB  %s\n' \
+		"$name" "$res" "${med:-?}" "$runs" "$2" "$1" "$nodes"
+}
+
+# seed 002: game counts
+bench "games T5 (360,076)" "$RUNS" '^total: 360076 games' "$P" games T5 --count-only
+bench "games T5 --unique (171,303)" "$RUNS" '^total: 171303 distinct' "$P" games T5 --count-only --unique
+# seed 000 Table 4: S(n)
+bench "S(5) = 9" "$RUNS" ': 9 moves' "$P" shortest T5 --anywhere
+bench "S(6) = 9" "$RUNS" ': 9 moves' "$P" shortest T6 --anywhere
+bench "S(7) = 12" "$RUNS" ': 12 moves' "$P" shortest T7 --anywhere
+# seed 003 Solution Catalogs
+bench "catalog star:2 (6, all 7)" "$RUNS" '6 problems, 7 to 7' "$P" catalog star:2
+bench "catalog T5 (12, 9-11)" "$RUNS" '12 problems, 9 to 11' "$P" catalog T5
+bench "catalog trunc-triangle:5 (10, 6-8)" "$RUNS" '10 problems, 6 to 8' "$P" catalog trunc-triangle:5
+bench "catalog T6 (29, 9-11)" "$RUNS" '29 problems, 9 to 11' "$P" catalog T6
+# seed 003 longest sweeps
+bench "sweep T5 (5, c5-complement)" "$RUNS" 'longest sweep 5 ' "$P" sweep T5
+bench "sweep T6 (9-loop)" "$HEAVY_RUNS" 'longest sweep 9 ' "$P" sweep T6
+bench "catalog T7 (27, 12-13)" "$HEAVY_RUNS" '27 problems, 12 to 13' "$P" catalog T7
+if [ "${1:-}" = --heavy ]; then
+	# seed 000 App. B.2 / seed 003: the a2 (= a7) complement in 13 moves
+	bench "T8 vacate a2 anywhere (13)" "$HEAVY_RUNS" ': 13 moves' \
+		"$P" shortest T8 --vacate a2 --anywhere
+	bench "S(8) = 13" "$HEAVY_RUNS" ': 13 moves' "$P" shortest T8 --anywhere
+fi
+rm -f "$out" "$out.mem" "$out.json"
+echo "$fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,141 @@
+/* shortest.h - solutions with the fewest moves, solution catalogs and the
+ * longest sweep (seed 000 section 4, seed 003 "Short Solutions" and
+ * "Solution Catalogs").
+ *
+ * A move is one peg's consecutive jumps (moves.h).  The search is
+ * breadth-first heuristic search by moves (Zhou and Hansen, as used by
+ * Bell): for a bound U = L, L+1, ... it expands, layer by layer, the states
+ * with g + h <= U, where g is the number of moves played and h an admissible
+ * lower bound on the moves still needed.  The first U that reaches the
+ * target is the minimum; a start from which no target is reachable at all is
+ * recognised first by a jump-level search, so every answer is proved.
+ *
+ * Lower bound h (Merson regions, seed 000 section 4.1): a region R is
+ * "Merson" when every jump over a hole of R starts or ends in R.  While R is
+ * full, the first jump that removes a peg of R must start in R, so R costs a
+ * move of its own.  The regions are found from the board's jump lines alone
+ * (minimal Merson sets of up to 7 holes grown from each hole: corners, edge
+ * pairs and 7-hole hexagons on the triangular lattice, 2x2 blocks on the
+ * square lattice), and at each position a greedy packing of disjoint full
+ * regions is counted.  A full one-hole region (a corner: no jump passes
+ * over it) counts too: its peg is either removed by a jump from it or is
+ * the survivor, which made the last move and so left the hole once.
+ *
+ * Symmetry: states are stored as canonical codes under the symmetries that
+ * fix both the start and the set of targets, so the moves counted are
+ * exact.  Boards of up to 64 holes.
+ *
+ * Memory: each stored state costs about 24 bytes; the caller caps the
+ * number of states (max_states), past which the call fails with
+ * PEG_SHORTEST_RESOURCES.
+ */
+#ifndef PEGSOL_SHORTEST_H
+#define PEGSOL_SHORTEST_H
+
+#include "pegsol/board.h"
+
+#include <stdint.h>
+
+enum {
+	PEG_SHORTEST_OK = 0,
+	PEG_SHORTEST_BAD = -1,       /* bad input (err filled) */
+	PEG_SHORTEST_RESOURCES = -2  /* memory or state cap exceeded */
+};
+
+struct peg_shortest_opts {
+	int threads;         /* worker threads for catalogs; 0 = 2 */
+	uint64_t max_states; /* states stored at once; 0 = 100 million */
+	int max_moves;       /* peg_shortest: give up past this bound (0 =
+				no limit); res->capped then says so */
+};
+
+struct peg_shortest_result {
+	int solved;             /* 1 solution found, 0 proved none exists */
+	int moves;              /* the minimum (when solved) */
+	int lower_bound;        /* Merson bound at the start */
+	int finish;             /* hole of the final peg (when solved) */
+	struct peg_jump *jumps; /* a shortest solution, replayed (malloc'd) */
+	int n_jumps;
+	uint64_t nodes;         /* states expanded over all bounds */
+	uint64_t peak_states;   /* most states stored at once */
+	int iterations;         /* bounds tried */
+	int capped;             /* no solution within opts->max_moves (not
+				   a proof that none exists) */
+};
+
+void peg_shortest_result_release(struct peg_shortest_result *r);
+
+/* Fewest moves from start (a position code) to one peg at hole finish, or
+ * anywhere when finish < 0.  Returns PEG_SHORTEST_OK with res filled
+ * (res->solved says whether a solution exists), or an error code with err
+ * filled.  opts may be NULL. */
+int peg_shortest(const struct peg_board *b, uint64_t start, int finish,
+		 const struct peg_shortest_opts *opts,
+		 struct peg_shortest_result *res, struct peg_err *err);
+
+/* The Merson lower bound of a position (moves to one peg at finish, or
+ * anywhere when finish < 0); -1 when the board is over 64 holes. */
+int peg_shortest_bound(const struct peg_board *b, uint64_t pos, int finish);
+
+/* One problem of a catalog: vacate start, finish at finish. */
+struct peg_catalog_entry {
+	int start, finish;      /* orbit representatives */
+	int moves;              /* minimum moves, -1 when unsolvable */
+	struct peg_jump *jumps; /* a shortest solution (replayed) */
+	int n_jumps;
+	int longest_move;       /* jumps in the longest move of it */
+};
+
+struct peg_catalog {
+	int n;                  /* problems listed (solvable ones) */
+	struct peg_catalog_entry *e;
+	int n_unsolvable;       /* class-feasible pairs proved unsolvable */
+	int min_moves, max_moves;
+	uint64_t nodes;         /* states expanded, all searches */
+	uint64_t peak_states;
+};
+
+/* Every single-vacancy-to-single-survivor problem of b up to symmetry
+ * (start hole up to the board's symmetries, finish hole up to the
+ * symmetries fixing the start), in the same position class, with its
+ * minimum number of moves and one shortest solution.  Problems sorted by
+ * start then finish hole index; only solvable problems are listed. */
+int peg_catalog_build(const struct peg_board *b,
+		      const struct peg_shortest_opts *opts,
+		      struct peg_catalog *cat, struct peg_err *err);
+void peg_catalog_release(struct peg_catalog *cat);
+
+/* Is "vacate s, finish f" in one position class (the GF(2) parity test:
+ * start xor finish lies in the span of the jumps)?  -1 for boards over 64
+ * holes. */
+int peg_class_feasible(const struct peg_board *b, int s, int f);
+
+/* The longest sweep (jumps in one move) that occurs in any single vacancy
+ * to single survivor solution (seed 003 "Longest sweeps").  A move from P
+ * to Q can occur in such a solution when P is reachable from a vacancy and
+ * Q can be reduced to one peg.  Every position reachable from each start
+ * (up to the start's symmetries) is examined; Q is tested by a memoised
+ * jump search.  The witness solution is built with the time-reversal trick
+ * (seed 003): a solution from the complement of P to one peg at the start
+ * hole, played backwards, reaches P from the vacancy; then the sweep; then
+ * any solution from Q.  It is replayed before it is returned. */
+struct peg_sweep_result {
+	int length;             /* the longest sweep, 0 when no SVSS game */
+	int n_problems;         /* problems (start, finish up to symmetry)
+				   with a solution containing it */
+	int *start, *finish;    /* n_problems each (malloc'd) */
+	struct peg_jump *jumps; /* one such solution (malloc'd) */
+	int n_jumps;
+	int sweep_first;        /* index of the sweep's first jump in it */
+	int start_hole, finish_hole;
+	uint64_t positions;     /* positions examined */
+};
+
+/* Returns PEG_SHORTEST_OK or an error code (max_states caps the positions
+ * stored for one start). */
+int peg_sweep_longest(const struct peg_board *b,
+		      const struct peg_shortest_opts *opts,
+		      struct peg_sweep_result *res, struct peg_err *err);
+void peg_sweep_result_release(struct peg_sweep_result *res);
+
+#endif

@@ -1,0 +1,202 @@
+/* cmd_shortest.c - pegsol shortest: a solution with the fewest moves, with
+ * the proof that none shorter exists (seed 000 section 4). */
+#include "cli.h"
+
+#include "pegsol/pos.h"
+#include "pegsol/shortest.h"
+#include "pegsol/solution.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage[] =
+	"usage: pegsol shortest BOARD [--vacate H | --position P]\n"
+	"                       [--finish F | --anywhere] [--max-moves N]\n"
+	"                       [--max-states N] [--json]\n\n"
+	"Find a solution with the fewest moves (a move is one peg's\n"
+	"consecutive jumps) from the start to one peg at F, or anywhere.\n"
+	"The search is breadth-first over moves with Merson-region lower\n"
+	"bounds; when it ends the minimum is proved.  Without a start and\n"
+	"with --anywhere every single-vacancy start is tried and the least\n"
+	"(S(n) on Triangle(n), seed 000 Table 4) is reported.\n"
+	"--max-moves N gives up past N moves; --max-states caps memory\n"
+	"(about 24 bytes a state).  Boards of up to 64 holes.\n"
+	"Exit 0 with a solution, 1 when there is none (within --max-moves),\n"
+	"2 on bad input, 3 when the state cap or memory runs out.\n";
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int cmd_shortest(int argc, char **argv)
+{
+	int json = 0, anywhere = 0, np, r, rc = EXIT_USAGE, max_moves = 0;
+	int max_states = 0, finish_h = -1, best_start = -1;
+	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--anywhere", CLI_FLAG, &anywhere},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position},
+				 {"--finish", CLI_STRING, &finish},
+				 {"--max-moves", CLI_INT, &max_moves},
+				 {"--max-states", CLI_INT, &max_states}};
+	struct peg_board *b;
+	unsigned char *pegs = NULL;
+	struct peg_shortest_opts so = {0};
+	struct peg_shortest_result best = {0};
+	struct peg_err err;
+	uint64_t start = 0, best_code = 0, nodes = 0;
+	int n_starts = 0, lb = -1, iters = 0;
+	char *sol = NULL, name[32];
+	double t0 = now();
+
+	r = cli_parse(argc, argv, opts, 7, pos, 1, &np, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	b = cli_board(np ? pos[0] : NULL);
+	if (!b)
+		return EXIT_USAGE;
+	if (b->n_holes > 64) {
+		cli_error("board '%s' has %d holes, shortest handles at most 64",
+			  b->spec, b->n_holes);
+		goto out;
+	}
+	if (finish && anywhere) {
+		cli_error("give --finish F or --anywhere, not both");
+		goto out;
+	}
+	if (!finish && !anywhere) {
+		cli_error("give the end: --finish F or --anywhere");
+		goto out;
+	}
+	if (!vacate && !position && !anywhere) {
+		cli_error("give the start: --vacate H or --position P");
+		goto out;
+	}
+	if (max_moves < 0 || max_states < 0) {
+		cli_error("--max-moves and --max-states must not be negative");
+		goto out;
+	}
+	if (finish) {
+		finish_h = peg_board_parse_hole(b, finish, &err);
+		if (finish_h < 0) {
+			cli_error("%s", err.msg);
+			goto out;
+		}
+	}
+	pegs = malloc((size_t)b->n_holes);
+	if (!pegs) {
+		cli_error("out of memory");
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	so.max_moves = max_moves;
+	so.max_states = (uint64_t)max_states;
+	for (int h = -1; h < b->n_holes; h++) {
+		struct peg_shortest_result res;
+		int s;
+
+		if (h < 0 && !(vacate || position))
+			continue;
+		if (h >= 0 && (vacate || position))
+			break;
+		if (h >= 0 && peg_board_hole_orbit_min(b, h) != h)
+			continue;
+		if (h < 0) {
+			if (cli_start_position(b, position, vacate, pegs))
+				goto out;
+		} else {
+			memset(pegs, 1, (size_t)b->n_holes);
+			pegs[h] = 0;
+		}
+		start = peg_pos_to64(pegs, b->n_holes);
+		n_starts++;
+		s = peg_shortest(b, start, finish_h, &so, &res, &err);
+		if (s != PEG_SHORTEST_OK) {
+			cli_error("%s", err.msg);
+			rc = s == PEG_SHORTEST_BAD ? EXIT_USAGE
+						   : EXIT_RESOURCES;
+			goto out;
+		}
+		nodes += res.nodes;
+		iters += res.iterations;
+		if (lb < 0 || res.lower_bound < lb)
+			lb = res.lower_bound;
+		if (res.solved && (!best.solved || res.moves < best.moves)) {
+			peg_shortest_result_release(&best);
+			best = res;
+			best_code = start;
+			best_start = h;
+			/* later starts only need to beat it */
+			so.max_moves = res.moves - 1;
+			if (so.max_moves < 1)
+				so.max_moves = 1;
+		} else {
+			peg_shortest_result_release(&res);
+		}
+	}
+	if (best.solved)
+		sol = peg_jumps_format(b, best.jumps, best.n_jumps);
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		if (best_start >= 0)
+			cJSON_AddStringToObject(
+				o, "vacate",
+				peg_board_hole_name(b, best_start, name,
+						    sizeof(name)));
+		cJSON_AddNumberToObject(o, "starts", n_starts);
+		cJSON_AddBoolToObject(o, "solved", best.solved);
+		cJSON_AddBoolToObject(o, "proved", !max_moves || best.solved);
+		if (best.solved) {
+			cJSON_AddNumberToObject(o, "moves", best.moves);
+			cJSON_AddNumberToObject(o, "jumps", best.n_jumps);
+			cJSON_AddStringToObject(
+				o, "finish",
+				peg_board_hole_name(b, best.finish, name,
+						    sizeof(name)));
+			cJSON_AddStringToObject(o, "solution", sol ? sol : "");
+		}
+		cJSON_AddNumberToObject(o, "lower_bound", lb);
+		cJSON_AddNumberToObject(o, "nodes", (double)nodes);
+		cJSON_AddNumberToObject(o, "iterations", iters);
+		cJSON_AddNumberToObject(o, "seconds", now() - t0);
+		cli_json_print(o);
+	} else if (best.solved) {
+		char *list;
+
+		pegs = realloc(pegs, (size_t)b->n_holes);
+		peg_pos_from64(best_code, b->n_holes, pegs);
+		list = peg_pos_list(b, pegs);
+		if (best_start >= 0)
+			printf("vacate %s, ", peg_board_hole_name(
+						      b, best_start, name,
+						      sizeof(name)));
+		printf("finish %s: %d moves (%d jumps), minimum proved\n",
+		       peg_board_hole_name(b, best.finish, name, sizeof(name)),
+		       best.moves, best.n_jumps);
+		printf("%s\n", sol ? sol : "");
+		printf("lower bound %d, %d bounds searched, %llu nodes, "
+		       "%.2f s\n",
+		       lb, iters, (unsigned long long)nodes, now() - t0);
+		free(list);
+	} else {
+		printf("no solution%s (%llu nodes, %.2f s)\n",
+		       max_moves ? " within the move limit" : " exists",
+		       (unsigned long long)nodes, now() - t0);
+	}
+	rc = best.solved ? EXIT_YES : EXIT_NO;
+out:
+	peg_shortest_result_release(&best);
+	free(sol);
+	free(pegs);
+	peg_board_free(b);
+	return rc;
+}

@@ -1,0 +1,118 @@
+/* cmd_sweep.c - pegsol sweep: the longest sweep (jumps in one move) in any
+ * single vacancy to single survivor solution (seed 003). */
+#include "cli.h"
+
+#include "pegsol/shortest.h"
+#include "pegsol/solution.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: pegsol sweep BOARD [--max-states N] [--json]\n\n"
+	"Find the longest sweep (the most jumps by one peg in one move) that\n"
+	"can occur in any single vacancy to single survivor solution, the\n"
+	"problems (vacate, finish; up to symmetry) in which it can occur,\n"
+	"and one such solution, built with the time-reversal trick and\n"
+	"replayed.  Every position reachable from each vacancy is examined,\n"
+	"so this is for small boards (Triangle(5), Triangle(6), ...).\n"
+	"Exit 0 when some solution exists, 1 when the board has none.\n";
+
+int cmd_sweep(int argc, char **argv)
+{
+	int json = 0, max_states = 0, np, r, rc = EXIT_USAGE;
+	const char *pos[1];
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--max-states", CLI_INT, &max_states}};
+	struct peg_board *b;
+	struct peg_shortest_opts so = {0};
+	struct peg_sweep_result res;
+	struct peg_err err;
+	char *sol = NULL, s[32], f[32];
+
+	r = cli_parse(argc, argv, opts, 2, pos, 1, &np, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	b = cli_board(np ? pos[0] : NULL);
+	if (!b)
+		return EXIT_USAGE;
+	if (max_states < 0) {
+		cli_error("--max-states must not be negative");
+		goto out;
+	}
+	so.max_states = (uint64_t)max_states;
+	r = peg_sweep_longest(b, &so, &res, &err);
+	if (r != PEG_SHORTEST_OK) {
+		cli_error("%s", err.msg);
+		rc = r == PEG_SHORTEST_BAD ? EXIT_USAGE : EXIT_RESOURCES;
+		goto out;
+	}
+	if (res.length)
+		sol = peg_jumps_format(b, res.jumps, res.n_jumps);
+	if (json) {
+		cJSON *o = cJSON_CreateObject(), *a;
+
+		cli_json_board(o, b);
+		cJSON_AddNumberToObject(o, "longest_sweep", res.length);
+		a = cJSON_AddArrayToObject(o, "problems");
+		for (int i = 0; i < res.n_problems; i++) {
+			cJSON *e = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(
+				e, "vacate",
+				peg_board_hole_name(b, res.start[i], s,
+						    sizeof(s)));
+			cJSON_AddStringToObject(
+				e, "finish",
+				peg_board_hole_name(b, res.finish[i], f,
+						    sizeof(f)));
+			cJSON_AddItemToArray(a, e);
+		}
+		if (sol) {
+			cJSON_AddStringToObject(
+				o, "vacate",
+				peg_board_hole_name(b, res.start_hole, s,
+						    sizeof(s)));
+			cJSON_AddStringToObject(
+				o, "finish",
+				peg_board_hole_name(b, res.finish_hole, f,
+						    sizeof(f)));
+			cJSON_AddStringToObject(o, "solution", sol);
+			cJSON_AddNumberToObject(o, "sweep_first_jump",
+						res.sweep_first + 1);
+		}
+		cJSON_AddNumberToObject(o, "positions", (double)res.positions);
+		cli_json_print(o);
+	} else if (res.length) {
+		char *sw = peg_jumps_format(b, res.jumps + res.sweep_first,
+					    res.length);
+
+		printf("%s: longest sweep %d jumps (%s)\n", b->title,
+		       res.length, sw ? sw : "");
+		printf("it occurs in %d problem%s:", res.n_problems,
+		       res.n_problems == 1 ? "" : "s");
+		for (int i = 0; i < res.n_problems; i++)
+			printf(" %s->%s",
+			       peg_board_hole_name(b, res.start[i], s,
+						   sizeof(s)),
+			       peg_board_hole_name(b, res.finish[i], f,
+						   sizeof(f)));
+		printf("\nsolution (vacate %s, finish %s): %s\n",
+		       peg_board_hole_name(b, res.start_hole, s, sizeof(s)),
+		       peg_board_hole_name(b, res.finish_hole, f, sizeof(f)),
+		       sol ? sol : "");
+		printf("%llu positions examined\n",
+		       (unsigned long long)res.positions);
+		free(sw);
+	} else {
+		printf("%s: no single vacancy to single survivor solution\n",
+		       b->title);
+	}
+	rc = res.length ? EXIT_YES : EXIT_NO;
+	peg_sweep_result_release(&res);
+out:
+	free(sol);
+	peg_board_free(b);
+	return rc;
+}
