@@ -8,6 +8,10 @@ pkgs="gcc make libc6-dev libgmp-dev libcjson-dev libncurses-dev
 libmicrohttpd-dev clang libclang-rt-14-dev tmux hyperfine ${PEGSOL_SETUP_EXTRA:-}"
 missing=""
 for p in $pkgs; do
+	case $p in
+	nodejs) command -v node >/dev/null && continue ;;
+	npm) command -v npm >/dev/null && continue ;;
+	esac
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
 if [ -n "$missing" ]; then

@@ -4,7 +4,9 @@
 # of the parsers.  Ends with the total line "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh || exit 2
+# the browser test needs Debian's chromium and node (npm installs
+# playwright-core from the npm registry)
+PEGSOL_SETUP_EXTRA="chromium nodejs npm" bash scripts/setup.sh || exit 2
 total_pass=0
 total_fail=0
 add() { # add the "N passed, N failed" line of a log
@@ -25,6 +27,16 @@ add "$log"
 echo "== tests under ASan + UBSan"
 make -j"$(nproc)" asan 2>&1 | grep -v '^cc \|^ar \|^make' | tee "$log"
 add "$log"
+echo "== browser test of the web game (tests/e2e)"
+bash tests/e2e/run.sh 2>&1 | tee "$log"
+res=$(grep '^RESULT ' "$log" | tail -n 1)
+if [ -n "$res" ]; then
+	set -- $res
+	total_pass=$((total_pass + $2))
+	total_fail=$((total_fail + $3))
+else
+	total_fail=$((total_fail + 1))
+fi
 echo "== fuzzing the parsers"
 if FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash fuzz/run.sh >"$log" 2>&1; then
 	total_pass=$((total_pass + 1))

@@ -155,6 +155,12 @@ int peg_theory_fe(const struct peg_board *b, const unsigned char *pegs,
  * count of a single peg in h. */
 int peg_theory_sax_weight(const struct peg_board *b, int h);
 
+/* The edge region (0, 1 or 2: the three non-corner holes of an edge) that
+ * hole h of T5 belongs to, or -1 (corners and interior).  With
+ * peg_theory_sax_weight this defines the SAX count, so engines can build
+ * their own bit masks from it. */
+int peg_theory_sax_region(const struct peg_board *b, int h);
+
 /* Slack and effective slack of (vacate s, finish f) on T5 (seed 000 Table
  * 1): slack = SAX(full minus s) - SAX(single peg at f); the effective slack
  * is one less for a corner start and one less for a corner finish.

@@ -425,6 +425,11 @@ static int not_t5(const struct peg_board *b, struct peg_err *err)
 	return 1;
 }
 
+int peg_theory_sax_region(const struct peg_board *b, int h)
+{
+	return t5_region(b, h);
+}
+
 int peg_theory_sax_weight(const struct peg_board *b, int h)
 {
 	if (t5_corner(b, h) || t5_edge_centre(b, h))

@@ -1,0 +1,190 @@
+/* cmd_deadend.c - pegsol deadend: the fastest way to lose a problem. */
+#include "cli.h"
+
+#include "pegsol/analyse.h"
+#include "pegsol/pos.h"
+#include "pegsol/solution.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: pegsol deadend BOARD --vacate H [--position P]\n"
+	"                      [--finish F | --anywhere] [--where] [--json]\n\n"
+	"The fastest dead end: the fewest jumps from the start after which\n"
+	"the goal can no longer be reached, with the jumps (seed 001 section\n"
+	"7.1).  The goal is one peg at F, or one peg anywhere (--anywhere:\n"
+	"the fastest dead board position).  Without either, a single --vacate\n"
+	"hole is also the finish (the complement problem).\n"
+	"--where also lists the holes where one peg can still finish from the\n"
+	"dead position (Table 6's last column; costly on big boards).\n"
+	"Exit 0 with the dead end, 1 when no reachable position is dead.\n";
+
+static int pick_finish(const struct peg_board *b, const char *finish,
+		       int anywhere, const char *vacate,
+		       const unsigned char *pegs)
+{
+	struct peg_err err;
+	int h = -1, n_empty = 0;
+
+	if (finish && anywhere) {
+		cli_error("give --finish or --anywhere, not both");
+		return -2;
+	}
+	if (anywhere)
+		return PEG_ANYWHERE;
+	if (finish) {
+		h = peg_board_parse_hole(b, finish, &err);
+		if (h < 0) {
+			cli_error("%s", err.msg);
+			return -2;
+		}
+		return h;
+	}
+	for (int i = 0; i < b->n_holes; i++)
+		if (!pegs[i]) {
+			n_empty++;
+			h = i;
+		}
+	if (!vacate || n_empty != 1) {
+		cli_error("give --finish F or --anywhere (the complement needs "
+			  "one vacancy)");
+		return -2;
+	}
+	return h;
+}
+
+int cmd_deadend(int argc, char **argv)
+{
+	int json = 0, anywhere = 0, where = 0, np, r, fin, rc = EXIT_USAGE;
+	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--anywhere", CLI_FLAG, &anywhere},
+				 {"--where", CLI_FLAG, &where},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position},
+				 {"--finish", CLI_STRING, &finish}};
+	struct peg_board *b;
+	unsigned char *pegs = NULL, *end = NULL;
+	struct peg_deadend d = {0};
+	struct peg_err err;
+	char *fmt = NULL, *pic = NULL, name[64];
+	uint64_t mask = 0, wnodes = 0;
+
+	r = cli_parse(argc, argv, opts, 6, pos, 1, &np, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	b = cli_board(np ? pos[0] : NULL);
+	if (!b)
+		return EXIT_USAGE;
+	pegs = malloc((size_t)b->n_holes);
+	end = malloc((size_t)b->n_holes);
+	if (!pegs || !end) {
+		cli_error("out of memory");
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	if (cli_start_position(b, position, vacate, pegs))
+		goto out;
+	if (!position && !vacate) {
+		cli_error("give the start: --vacate H or --position P");
+		goto out;
+	}
+	fin = pick_finish(b, finish, anywhere, vacate, pegs);
+	if (fin == -2)
+		goto out;
+	r = peg_deadend_find(b, pegs, fin, &d, &err);
+	if (r) {
+		cli_error("%s", err.msg);
+		rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+		goto out;
+	}
+	if (d.depth >= 0) {
+		peg_pos_from64(d.end, b->n_holes, end);
+		fmt = peg_jumps_format(b, d.jumps, d.depth);
+		pic = peg_pos_picture(b, end, 0);
+		if (where) {
+			r = peg_finish_holes(b, end, &mask, &wnodes, &err);
+			if (r) {
+				cli_error("%s", err.msg);
+				rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES
+							     : EXIT_USAGE;
+				goto out;
+			}
+		}
+	}
+	rc = d.depth >= 0 ? EXIT_YES : EXIT_NO;
+	if (fin >= 0)
+		peg_board_hole_name(b, fin, name, sizeof(name));
+	else
+		strcpy(name, "anywhere");
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		cJSON_AddItemToObject(o, "start", cli_json_holes(b, pegs));
+		cJSON_AddStringToObject(o, "finish", name);
+		cJSON_AddBoolToObject(o, "start_winning", d.start_winning);
+		cJSON_AddBoolToObject(o, "dead_end", d.depth >= 0);
+		cJSON_AddNumberToObject(o, "jumps", d.depth);
+		if (d.depth >= 0) {
+			cJSON_AddStringToObject(o, "solution", fmt ? fmt : "");
+			cJSON_AddItemToObject(o, "dead_position",
+					      cli_json_holes(b, end));
+			cJSON_AddNumberToObject(o, "pegs_left",
+						peg_pos_count(end, b->n_holes));
+		}
+		if (where && d.depth >= 0) {
+			cJSON *a = cJSON_CreateArray();
+
+			for (int h = 0; h < b->n_holes; h++)
+				if (mask >> h & 1)
+					cJSON_AddItemToArray(
+						a, cJSON_CreateString(
+							   peg_board_hole_name(
+								   b, h, name,
+								   sizeof(name))));
+			cJSON_AddItemToObject(o, "still_possible", a);
+		}
+		cJSON_AddNumberToObject(o, "nodes", (double)d.nodes);
+		cJSON_AddNumberToObject(o, "generated", (double)d.generated);
+		cli_json_print(o);
+		goto out;
+	}
+	printf("%s, goal: one peg %s%s\n", b->title, fin >= 0 ? "at " : "",
+	       name);
+	if (!d.start_winning)
+		printf("the goal cannot be reached from the start\n");
+	if (d.depth < 0) {
+		printf("no dead end: every reachable position can still reach "
+		       "the goal\n");
+	} else {
+		printf("fastest dead end: %d jump%s%s%s\n", d.depth,
+		       d.depth == 1 ? "" : "s", d.depth ? ": " : "",
+		       fmt ? fmt : "");
+		printf("dead position, %d pegs:\n%s",
+		       peg_pos_count(end, b->n_holes), pic ? pic : "");
+		if (where) {
+			printf("one peg still possible at:");
+			if (!mask)
+				printf(" nowhere");
+			for (int h = 0; h < b->n_holes; h++)
+				if (mask >> h & 1)
+					printf(" %s", peg_board_hole_name(
+							      b, h, name,
+							      sizeof(name)));
+			printf("\n");
+		}
+	}
+	printf("nodes: %llu decided, %llu generated\n",
+	       (unsigned long long)d.nodes, (unsigned long long)d.generated);
+out:
+	peg_deadend_release(&d);
+	free(fmt);
+	free(pic);
+	free(pegs);
+	free(end);
+	peg_board_free(b);
+	return rc;
+}

@@ -1,0 +1,102 @@
+/* cmd_odds.c - pegsol odds: exact odds of a random player finishing with
+ * one peg (seed 000 section 2.3, Table 2). */
+#include "cli.h"
+
+#include "pegsol/analyse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: pegsol odds BOARD --vacate H [--position P] [--player A|B|C]\n"
+	"                   [--exact] [--json]\n\n"
+	"The exact probability (computed over the game tree, not sampled)\n"
+	"that a random player finishes with one peg.  Player A picks any\n"
+	"legal jump (any board, the default); on triangle:5 player B follows\n"
+	"the rule of thumb (no jump into a corner or out of b3/b4/c4) and\n"
+	"player C the SAX count (seed 000 section 2.3).  --exact also gives\n"
+	"the probability as a fraction (GMP; small boards).\n";
+
+int cmd_odds(int argc, char **argv)
+{
+	int json = 0, exact = 0, np, r, rc = EXIT_USAGE;
+	const char *pos[1], *vacate = NULL, *position = NULL, *player = "A";
+	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--exact", CLI_FLAG, &exact},
+				 {"--vacate", CLI_STRING, &vacate},
+				 {"--position", CLI_STRING, &position},
+				 {"--player", CLI_STRING, &player}};
+	struct peg_board *b;
+	unsigned char *pegs = NULL;
+	struct peg_odds od = {0};
+	struct peg_err err;
+	enum peg_player pl;
+	double in;
+
+	r = cli_parse(argc, argv, opts, 5, pos, 1, &np, usage);
+	if (r)
+		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	if ((player[0] != 'A' && player[0] != 'B' && player[0] != 'C' &&
+	     player[0] != 'a' && player[0] != 'b' && player[0] != 'c') ||
+	    player[1]) {
+		cli_error("unknown player '%s' (A, B or C)", player);
+		return EXIT_USAGE;
+	}
+	pl = (enum peg_player)((player[0] | 0x20) - 'a');
+	b = cli_board(np ? pos[0] : NULL);
+	if (!b)
+		return EXIT_USAGE;
+	pegs = malloc((size_t)b->n_holes);
+	if (!pegs) {
+		cli_error("out of memory");
+		rc = EXIT_RESOURCES;
+		goto out;
+	}
+	if (cli_start_position(b, position, vacate, pegs))
+		goto out;
+	if (!position && !vacate) {
+		cli_error("give the start: --vacate H or --position P");
+		goto out;
+	}
+	r = peg_odds_compute(b, pegs, pl, exact, &od, &err);
+	if (r) {
+		cli_error("%s", err.msg);
+		rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+		goto out;
+	}
+	in = od.p > 0 ? (double)(1.0L / od.p) : 0;
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+		char buf[64];
+
+		cli_json_board(o, b);
+		cJSON_AddItemToObject(o, "start", cli_json_holes(b, pegs));
+		buf[0] = (char)('A' + (int)pl);
+		buf[1] = '\0';
+		cJSON_AddStringToObject(o, "player", buf);
+		cJSON_AddNumberToObject(o, "probability", (double)od.p);
+		cJSON_AddNumberToObject(o, "one_in", in);
+		if (od.exact)
+			cJSON_AddStringToObject(o, "exact", od.exact);
+		cJSON_AddNumberToObject(o, "nodes", (double)od.nodes);
+		cJSON_AddNumberToObject(o, "max_level", od.max_level);
+		cli_json_print(o);
+	} else {
+		printf("%s, player %c: probability %.6Lg", b->title,
+		       'A' + (int)pl, od.p);
+		if (od.p > 0)
+			printf(" = 1 in %.0f (%.3f)", in, in);
+		printf("\n");
+		if (od.exact)
+			printf("exact: %s\n", od.exact);
+		printf("nodes: %llu positions (largest level %d)\n",
+		       (unsigned long long)od.nodes, od.max_level);
+	}
+	rc = EXIT_YES;
+out:
+	peg_odds_release(&od);
+	free(pegs);
+	peg_board_free(b);
+	return rc;
+}

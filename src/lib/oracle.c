@@ -1,0 +1,514 @@
+/* oracle.c - the "never lose" oracle: a memoised, budgeted DFS over
+ * canonical codes with position-class pruning (oracle.h). */
+#include "pegsol/oracle.h"
+
+#include "pegsol/fast.h"
+#include "pegsol/pos.h"
+#include "pegsol/solution.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define MAX_CLASS_DIM 16
+#define MIN_TABLE_BITS 12
+
+struct peg_oracle {
+	const struct peg_board *b;
+	struct peg_goal goal;
+	struct peg_fast64 *fast;
+	/* symmetries used for canonical codes: tab[s][byte][value] */
+	int n_syms, n_bytes;
+	uint64_t (*tab)[8][256];
+	/* position class: basis functions as hole masks, admissible classes */
+	int class_dim;
+	uint64_t class_f[MAX_CLASS_DIM];
+	uint8_t *class_ok; /* 1 << class_dim flags */
+	/* transposition table: slot = key << 1 | verdict, 0 = empty */
+	uint64_t *slots;
+	int bits;
+	size_t used, max_entries;
+	long clears;
+	/* the current call */
+	long nodes, budget;
+};
+
+const char *peg_verdict_name(enum peg_verdict v)
+{
+	switch (v) {
+	case PEG_LOSE:
+		return "lose";
+	case PEG_WIN:
+		return "win";
+	case PEG_UNKNOWN:
+		return "unknown";
+	case PEG_ILLEGAL:
+		return "illegal";
+	}
+	return "?";
+}
+
+int peg_goal_parse(const struct peg_board *b, const char *text,
+		   const unsigned char *start, struct peg_goal *out,
+		   struct peg_err *err)
+{
+	if (!text || !*text || !strcmp(text, "anywhere") ||
+	    !strcmp(text, "any")) {
+		out->kind = PEG_GOAL_ANYWHERE;
+		out->hole = -1;
+		return 0;
+	}
+	if (!strcmp(text, "complement")) {
+		int hole = -1, empty = 0;
+
+		if (!start) {
+			peg_err_set(err, "goal 'complement' needs a start");
+			return -1;
+		}
+		for (int h = 0; h < b->n_holes; h++)
+			if (!start[h]) {
+				empty++;
+				hole = h;
+			}
+		if (empty != 1) {
+			peg_err_set(err,
+				    "goal 'complement' needs exactly one empty "
+				    "hole at the start, not %d",
+				    empty);
+			return -1;
+		}
+		out->kind = PEG_GOAL_COMPLEMENT;
+		out->hole = hole;
+		return 0;
+	}
+	out->hole = peg_board_parse_hole(b, text, err);
+	if (out->hole < 0)
+		return -1;
+	out->kind = PEG_GOAL_HOLE;
+	return 0;
+}
+
+char *peg_goal_format(const struct peg_board *b, const struct peg_goal *g,
+		      char *buf, size_t size)
+{
+	if (g->kind == PEG_GOAL_ANYWHERE)
+		snprintf(buf, size, "anywhere");
+	else if (g->kind == PEG_GOAL_COMPLEMENT)
+		snprintf(buf, size, "complement");
+	else
+		peg_board_hole_name(b, g->hole, buf, size);
+	return buf;
+}
+
+int peg_goal_reached(const struct peg_goal *g, const unsigned char *pegs,
+		     int n_holes)
+{
+	if (peg_pos_count(pegs, n_holes) != 1)
+		return 0;
+	return g->kind == PEG_GOAL_ANYWHERE || pegs[g->hole];
+}
+
+/* A basis of {f : f(a)+f(b)+f(c) = 0 on every jump line} over GF(2): the
+ * null space of the line/hole incidence matrix, by reduced row echelon
+ * form (pivot columns appear in their own row only). */
+static int class_basis(const struct peg_board *b, uint64_t *basis, int max)
+{
+	int n = b->n_holes, n_rows = 0, dim = 0;
+	uint64_t *rows = calloc((size_t)b->n_jumps + 1, sizeof(*rows));
+	int piv[64];
+
+	if (!rows)
+		return 0;
+	for (int k = 0; k < b->n_jumps; k++) {
+		const struct peg_jump *j = &b->jumps[k];
+		uint64_t r;
+
+		if (j->from > j->to)
+			continue; /* each line once */
+		r = (uint64_t)1 << j->from | (uint64_t)1 << j->over |
+		    (uint64_t)1 << j->to;
+		for (int i = 0; i < n_rows; i++)
+			if (r >> piv[i] & 1)
+				r ^= rows[i];
+		if (!r)
+			continue;
+		piv[n_rows] = __builtin_ctzll(r);
+		for (int i = 0; i < n_rows; i++)
+			if (rows[i] >> piv[n_rows] & 1)
+				rows[i] ^= r;
+		rows[n_rows++] = r;
+	}
+	for (int c = 0; c < n && dim < max; c++) {
+		uint64_t f = (uint64_t)1 << c;
+		int is_piv = 0;
+
+		for (int i = 0; i < n_rows; i++)
+			if (piv[i] == c)
+				is_piv = 1;
+		if (is_piv)
+			continue;
+		for (int i = 0; i < n_rows; i++)
+			if (rows[i] >> c & 1)
+				f |= (uint64_t)1 << piv[i];
+		basis[dim++] = f;
+	}
+	free(rows);
+	return dim;
+}
+
+static unsigned pos_class(const struct peg_oracle *o, uint64_t code)
+{
+	unsigned c = 0;
+
+	for (int i = 0; i < o->class_dim; i++)
+		c |= (unsigned)(__builtin_popcountll(code & o->class_f[i]) & 1)
+		     << i;
+	return c;
+}
+
+static int build_syms(struct peg_oracle *o)
+{
+	const struct peg_board *b = o->b;
+	int n = b->n_holes, m = 0;
+
+	o->n_bytes = (n + 7) / 8;
+	o->tab = calloc((size_t)b->n_syms, sizeof(*o->tab));
+	if (!o->tab)
+		return -1;
+	for (int s = 0; s < b->n_syms; s++) {
+		const int *p = b->sym + (size_t)s * n;
+
+		if (o->goal.kind != PEG_GOAL_ANYWHERE &&
+		    p[o->goal.hole] != o->goal.hole)
+			continue;
+		for (int k = 0; k < o->n_bytes; k++)
+			for (int v = 0; v < 256; v++) {
+				uint64_t r = 0;
+
+				for (int bit = 0; bit < 8; bit++) {
+					int h = 8 * k + bit;
+
+					if (h < n && (v >> bit & 1))
+						r |= (uint64_t)1 << p[h];
+				}
+				o->tab[m][k][v] = r;
+			}
+		m++;
+	}
+	o->n_syms = m;
+	return 0;
+}
+
+static uint64_t canon(const struct peg_oracle *o, uint64_t code)
+{
+	uint64_t m = code;
+
+	for (int s = 1; s < o->n_syms; s++) {
+		uint64_t r = 0;
+
+		for (int k = 0; k < o->n_bytes; k++)
+			r |= o->tab[s][k][(code >> (8 * k)) & 0xff];
+		if (r < m)
+			m = r;
+	}
+	return m;
+}
+
+/* Table memory: 2 MiB aligned and advised as huge pages when large, since
+ * the search is bound by random probes (TLB misses dominate otherwise). */
+static uint64_t *slots_alloc(size_t n)
+{
+	size_t bytes = n * sizeof(uint64_t);
+	void *p = NULL;
+
+	if (bytes >= ((size_t)2 << 20)) {
+		if (posix_memalign(&p, (size_t)2 << 20, bytes))
+			return NULL;
+#ifdef MADV_HUGEPAGE
+		madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+		memset(p, 0, bytes);
+		return p;
+	}
+	return calloc(n, sizeof(uint64_t));
+}
+
+static int table_alloc(struct peg_oracle *o, int bits)
+{
+	uint64_t *k = slots_alloc((size_t)1 << bits);
+
+	if (!k)
+		return -1;
+	free(o->slots);
+	o->slots = k;
+	o->bits = bits;
+	o->used = 0;
+	return 0;
+}
+
+static size_t slot_of(const struct peg_oracle *o, uint64_t key)
+{
+	return (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - o->bits));
+}
+
+/* A slot holds key << 1 | verdict; 0 is empty (keys are never 0). */
+static int table_get(const struct peg_oracle *o, uint64_t key)
+{
+	size_t mask = ((size_t)1 << o->bits) - 1, i = slot_of(o, key);
+
+	while (o->slots[i]) {
+		if (o->slots[i] >> 1 == key)
+			return (int)(o->slots[i] & 1);
+		i = (i + 1) & mask;
+	}
+	return -1;
+}
+
+static void table_put_raw(struct peg_oracle *o, uint64_t key, int val)
+{
+	size_t mask = ((size_t)1 << o->bits) - 1, i = slot_of(o, key);
+
+	while (o->slots[i]) {
+		if (o->slots[i] >> 1 == key) {
+			o->slots[i] = key << 1 | (uint64_t)val;
+			return;
+		}
+		i = (i + 1) & mask;
+	}
+	o->slots[i] = key << 1 | (uint64_t)val;
+	o->used++;
+}
+
+static int table_grow(struct peg_oracle *o)
+{
+	size_t old_n = (size_t)1 << o->bits;
+	uint64_t *old = o->slots;
+
+	o->slots = NULL;
+	if (table_alloc(o, o->bits + 1)) {
+		o->slots = old;
+		return -1;
+	}
+	for (size_t i = 0; i < old_n; i++)
+		if (old[i])
+			table_put_raw(o, old[i] >> 1, (int)(old[i] & 1));
+	free(old);
+	return 0;
+}
+
+/* Grow at half load; past max_entries (or when memory fails) clear. */
+static void table_put(struct peg_oracle *o, uint64_t key, int val)
+{
+	if (2 * (o->used + 1) > ((size_t)1 << o->bits) &&
+	    (o->used + 1 > o->max_entries || table_grow(o))) {
+		memset(o->slots, 0, ((size_t)1 << o->bits) * sizeof(*o->slots));
+		o->used = 0;
+		o->clears++;
+	}
+	table_put_raw(o, key, val);
+}
+
+struct peg_oracle *peg_oracle_new(const struct peg_board *b,
+				  const struct peg_goal *g, size_t max_entries,
+				  struct peg_err *err)
+{
+	struct peg_oracle *o;
+
+	if (b->n_holes > 63) {
+		peg_err_set(err,
+			    "the oracle handles boards of up to 63 holes, "
+			    "'%s' has %d",
+			    b->spec, b->n_holes);
+		return NULL;
+	}
+	if (g->kind != PEG_GOAL_ANYWHERE &&
+	    (g->hole < 0 || g->hole >= b->n_holes)) {
+		peg_err_set(err, "goal hole %d is not on the board", g->hole);
+		return NULL;
+	}
+	o = calloc(1, sizeof(*o));
+	if (!o)
+		goto oom;
+	o->b = b;
+	o->goal = *g;
+	o->max_entries = max_entries ? max_entries : PEG_ORACLE_DEFAULT_ENTRIES;
+	o->fast = peg_fast64_new(b);
+	if (!o->fast || build_syms(o) || table_alloc(o, MIN_TABLE_BITS))
+		goto oom;
+	o->class_dim = class_basis(b, o->class_f, MAX_CLASS_DIM);
+	o->class_ok = calloc((size_t)1 << o->class_dim, 1);
+	if (!o->class_ok)
+		goto oom;
+	for (int h = 0; h < b->n_holes; h++)
+		if (g->kind == PEG_GOAL_ANYWHERE || h == g->hole)
+			o->class_ok[pos_class(o, (uint64_t)1 << h)] = 1;
+	return o;
+oom:
+	peg_oracle_free(o);
+	peg_err_set(err, "out of memory");
+	return NULL;
+}
+
+void peg_oracle_free(struct peg_oracle *o)
+{
+	if (!o)
+		return;
+	peg_fast64_free(o->fast);
+	free(o->tab);
+	free(o->class_ok);
+	free(o->slots);
+	free(o);
+}
+
+void peg_oracle_stats(const struct peg_oracle *o, struct peg_oracle_stats *st)
+{
+	st->nodes = o->nodes;
+	st->entries = (long)o->used;
+	st->clears = o->clears;
+	st->class_dim = o->class_dim;
+}
+
+static int search(struct peg_oracle *o, uint64_t code, int n_pegs)
+{
+	const struct peg_fast64 *f = o->fast;
+	uint64_t key;
+	int r, unknown = 0;
+
+	if (n_pegs <= 1) {
+		if (n_pegs < 1)
+			return PEG_LOSE;
+		return o->goal.kind == PEG_GOAL_ANYWHERE ||
+			       code == (uint64_t)1 << o->goal.hole
+			       ? PEG_WIN
+			       : PEG_LOSE;
+	}
+	if (!o->class_ok[pos_class(o, code)])
+		return PEG_LOSE;
+	key = canon(o, code);
+	r = table_get(o, key);
+	if (r >= 0)
+		return r;
+	if (o->budget > 0 && o->nodes >= o->budget)
+		return PEG_UNKNOWN;
+	o->nodes++;
+	for (int k = 0; k < f->n_jumps; k++) {
+		if (!peg_fast64_legal(f, k, code))
+			continue;
+		r = search(o, code ^ f->flip[k], n_pegs - 1);
+		if (r == PEG_WIN) {
+			table_put(o, key, PEG_WIN);
+			return PEG_WIN;
+		}
+		if (r == PEG_UNKNOWN)
+			unknown = 1;
+	}
+	if (unknown)
+		return PEG_UNKNOWN;
+	table_put(o, key, PEG_LOSE);
+	return PEG_LOSE;
+}
+
+static void start_call(struct peg_oracle *o, long budget)
+{
+	o->nodes = 0;
+	o->budget = budget;
+}
+
+enum peg_verdict peg_oracle_solvable(struct peg_oracle *o,
+				     const unsigned char *pegs, long budget)
+{
+	int n = o->b->n_holes;
+
+	start_call(o, budget);
+	return (enum peg_verdict)search(o, peg_pos_to64(pegs, n),
+					peg_pos_count(pegs, n));
+}
+
+enum peg_verdict peg_oracle_classify(struct peg_oracle *o,
+				     const unsigned char *pegs, long budget,
+				     enum peg_verdict *out)
+{
+	const struct peg_fast64 *f = o->fast;
+	int n = o->b->n_holes, n_pegs = peg_pos_count(pegs, n);
+	uint64_t code = peg_pos_to64(pegs, n);
+	int win = 0, unknown = 0;
+
+	start_call(o, budget);
+	for (int k = 0; k < f->n_jumps; k++) {
+		if (!peg_fast64_legal(f, k, code)) {
+			out[k] = PEG_ILLEGAL;
+			continue;
+		}
+		out[k] = (enum peg_verdict)search(o, code ^ f->flip[k],
+						  n_pegs - 1);
+		if (out[k] == PEG_WIN)
+			win = 1;
+		else if (out[k] == PEG_UNKNOWN)
+			unknown = 1;
+	}
+	if (win || peg_goal_reached(&o->goal, pegs, n))
+		return PEG_WIN;
+	return unknown ? PEG_UNKNOWN : PEG_LOSE;
+}
+
+enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
+				  const unsigned char *pegs, long budget,
+				  struct peg_jump **jumps, int *n_out)
+{
+	const struct peg_fast64 *f = o->fast;
+	int n = o->b->n_holes, n_pegs = peg_pos_count(pegs, n), len = 0;
+	uint64_t code = peg_pos_to64(pegs, n);
+	struct peg_jump *list;
+	unsigned char *check;
+	struct peg_err err;
+	int r;
+
+	*jumps = NULL;
+	*n_out = 0;
+	start_call(o, budget);
+	r = search(o, code, n_pegs);
+	if (r != PEG_WIN)
+		return (enum peg_verdict)r;
+	list = malloc(sizeof(*list) * (size_t)(n_pegs > 1 ? n_pegs : 1));
+	if (!list)
+		return PEG_UNKNOWN;
+	while (n_pegs > 1) {
+		int found = -1;
+
+		for (int k = 0; k < f->n_jumps && found < 0; k++) {
+			if (!peg_fast64_legal(f, k, code))
+				continue;
+			r = search(o, code ^ f->flip[k], n_pegs - 1);
+			if (r == PEG_WIN)
+				found = k;
+			else if (r == PEG_UNKNOWN)
+				break; /* out of budget (table cleared) */
+		}
+		if (found < 0) {
+			free(list);
+			return PEG_UNKNOWN;
+		}
+		list[len++] = f->jumps[found];
+		code ^= f->flip[found];
+		n_pegs--;
+	}
+	/* every solution handed out is replayed first */
+	check = malloc((size_t)n);
+	if (!check) {
+		free(list);
+		return PEG_UNKNOWN;
+	}
+	memcpy(check, pegs, (size_t)n);
+	if (peg_jumps_replay(o->b, list, len, check, &err) ||
+	    !peg_goal_reached(&o->goal, check, n)) {
+		free(check);
+		free(list);
+		return PEG_UNKNOWN;
+	}
+	free(check);
+	*jumps = list;
+	*n_out = len;
+	return PEG_WIN;
+}

@@ -1,0 +1,150 @@
+// play.mjs - end-to-end test of the web game in a real browser: Debian's
+// chromium driven by playwright-core.  Starts `pegsol serve --port 0`,
+// plays a full T5 game to one peg by tapping, undoes, finds a bomb on a
+// losing jump, restores a game from a shared link.  Screenshots go to
+// tests/e2e/artifacts/.  Prints "RESULT passed failed" like the other tests.
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pegsol = process.env.PEGSOL || path.join(here, '../../build/pegsol');
+const art = path.join(here, 'artifacts');
+mkdirSync(art, { recursive: true });
+let passed = 0, failed = 0;
+function check(cond, what) {
+	if (cond) passed++;
+	else { failed++; console.error('FAIL ' + what); }
+}
+
+function startServer() {
+	return new Promise((resolve, reject) => {
+		const p = spawn(pegsol, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+		let out = '';
+		p.stdout.on('data', (d) => {
+			out += d;
+			const m = out.match(/listening on (http:\/\/\S+)/);
+			if (m) resolve({ proc: p, url: m[1] });
+		});
+		p.on('exit', (c) => reject(new Error('server exited ' + c)));
+		setTimeout(() => reject(new Error('server did not start')), 10000);
+	});
+}
+
+const srv = await startServer();
+const profile = mkdtempSync(path.join(tmpdir(), 'pegsol-chromium-'));
+let browser = null;
+try {
+	browser = await chromium.launchPersistentContext(profile, {
+		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+		headless: true,
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+	page.on('pageerror', (e) => check(false, 'page error: ' + e.message));
+	const state = () => page.evaluate(() => window.pegsol.state());
+	const pegs = async () => (await state()).pegs_left;
+	async function waitState(pred, what) {
+		try {
+			await page.waitForFunction(pred, null, { timeout: 10000 });
+		} catch (e) {
+			check(false, 'timeout waiting for ' + what);
+		}
+	}
+	const tapHole = (name) => page.locator(`g.hole[data-hole="${name}"]`).click();
+
+	// 1. a full T5 game to one peg, by tapping: the solution comes from the
+	//    server's API, the taps go through the page
+	await page.goto(srv.url);
+	await waitState(() => window.pegsol && window.pegsol.state(), 'first state');
+	check((await pegs()) === 14, 'T5 starts with 14 pegs');
+	await page.screenshot({ path: path.join(art, '1-start.png') });
+	const sol = await (await fetch(srv.url + 'api/solve?hints=off&game=' +
+		encodeURIComponent((await state()).game))).json();
+	check(sol.solve && sol.solve.verdict === 'win', 'solve verdict win');
+	const moves = sol.solve.solution.split(/,\s*/).map((m) => m.split('-'));
+	for (const path_ of moves) {
+		for (let k = 1; k < path_.length; k++) {
+			const before = (await state()).jumps;
+			const cur = await state();
+			const from = cur.board.hole_list.findIndex((h) => h[0] === path_[k - 1]);
+			const sel = await page.locator('g.hole.selected').count();
+			if (!sel || (await page.locator(`g.hole.selected[data-hole="${path_[k - 1]}"]`).count()) === 0)
+				await tapHole(path_[k - 1]);
+			check(from >= 0, 'hole ' + path_[k - 1]);
+			await tapHole(path_[k]);
+			await page.waitForFunction((b) => window.pegsol.state().jumps > b, before, { timeout: 10000 });
+		}
+	}
+	let s = await state();
+	check(s.pegs_left === 1, 'one peg left, got ' + s.pegs_left);
+	check(s.status === 'won', 'status won, got ' + s.status);
+	check(s.moves === sol.solve.solution_moves, 'moves counted as in the solution');
+	check(/Solved/.test(await page.locator('#status').textContent()), 'page says solved');
+	await page.screenshot({ path: path.join(art, '2-solved.png') });
+
+	// 2. undo
+	await page.locator('#undo').click();
+	await waitState(() => window.pegsol.state().pegs_left === 2, 'undo');
+	s = await state();
+	check(s.pegs_left === 2 && s.can_redo, 'undo gives two pegs and redo');
+	await page.keyboard.press('r');
+	await waitState(() => window.pegsol.state().pegs_left === 1, 'redo key');
+
+	// 3. a bomb on a losing jump: T5 with a2 vacant, c4-a2 is dead at once
+	//    (seed 001 section 7.1)
+	await page.fill('#board', 'T5');
+	await page.fill('#vacate', 'a2');
+	await page.fill('#goal', 'anywhere');
+	await page.locator('#new').click();
+	await waitState(() => window.pegsol.state().pegs_left === 14 &&
+		window.pegsol.state().pegs[1] === 0, 'new game a2');
+	await tapHole('c4');
+	const target = page.locator('g.hole.target[data-hole="a2"]');
+	check((await target.count()) === 1, 'a2 is a target of c4');
+	check(await target.evaluate((e) => e.classList.contains('lose')), 'c4-a2 marked losing');
+	check((await target.locator('.bomb-body').count()) === 1, 'bomb drawn on c4-a2');
+	await tapHole('a4');
+	const good = page.locator('g.hole.target.win[data-hole="a2"]');
+	check((await good.count()) === 1, 'a4-a2 marked winning');
+	await tapHole('c4');
+	await page.screenshot({ path: path.join(art, '3-bomb.png') });
+
+	// 4. a shared link restores the game
+	await tapHole('a2');
+	await waitState(() => window.pegsol.state().jumps === 1, 'losing jump played');
+	const before = await state();
+	check(before.verdict === 'lose', 'position after the bomb is lost');
+	const link = await page.locator('#share').getAttribute('href');
+	check(/#g=/.test(link), 'share link has the game');
+	const page2 = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+	await page2.goto(link);
+	await page2.waitForFunction(() => window.pegsol && window.pegsol.state(), null, { timeout: 10000 });
+	const after = await page2.evaluate(() => window.pegsol.state());
+	check(after.game === before.game, 'shared link restores the game id');
+	check(JSON.stringify(after.pegs) === JSON.stringify(before.pegs), 'same pegs');
+	check(after.jumps === 1 && after.moves === 1, 'same counters');
+	await page2.screenshot({ path: path.join(art, '4-shared.png') });
+
+	// 5. bad requests get 4xx JSON, the server stays up
+	for (const q of ['api/play?game=T5', 'api/new?board=nosuch', 'api/nothing?game=T5;full;anywhere;',
+		'api/play?game=triangle:5;empty:a1;anywhere;&from=a1&to=zz']) {
+		const r = await fetch(srv.url + q);
+		const j = await r.json();
+		check(r.status >= 400 && r.status < 500 && j.error, 'error for ' + q);
+	}
+	check((await fetch(srv.url + 'api/boards')).ok, 'server alive');
+} catch (e) {
+	check(false, 'exception: ' + e.stack);
+} finally {
+	if (browser)
+		await browser.close();
+	srv.proc.kill('SIGTERM');
+	rmSync(profile, { recursive: true, force: true });
+}
+console.log(`RESULT ${passed} ${failed}`);
+process.exit(failed ? 1 : 0);
