@@ -119,4 +119,50 @@ enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
 				  const unsigned char *pegs, long budget,
 				  struct peg_jump **jumps, int *n);
 
+/* ---- answers from precomputed winning sets (winsets.h) ----
+ *
+ * The *_played calls are for positions the caller reached by legal jumps
+ * from the start the sets w were computed for (a game's positions): such a
+ * position is winning exactly when it is in W_n, so they answer from the
+ * sets with no search (every answer a few binary searches).  w may be NULL,
+ * or made for another goal: then they are the live calls above.  Never
+ * pass a position that was not played from w's start (an edited one):
+ * outside F the sets say nothing and the answer would be wrong. */
+struct peg_winsets;
+
+enum peg_verdict peg_oracle_classify_played(struct peg_oracle *o,
+					    const struct peg_winsets *w,
+					    const unsigned char *pegs,
+					    long budget,
+					    enum peg_verdict *out);
+
+enum peg_verdict peg_oracle_solve_played(struct peg_oracle *o,
+					 const struct peg_winsets *w,
+					 const unsigned char *pegs, long budget,
+					 struct peg_jump **jumps, int *n);
+
+/* Whole moves (one peg's consecutive jumps, a multi-jump; every prefix of a
+ * chain is a move of its own).  Move i is the jumps
+ * jump[off[i]] .. jump[off[i+1]-1] and its verdict is that of the position
+ * after it. */
+struct peg_move_list {
+	int n;                     /* moves */
+	int *off;                  /* n + 1 offsets into jump */
+	struct peg_jump *jump;
+	enum peg_verdict *verdict; /* n */
+	int truncated;             /* stopped at max_moves */
+};
+
+void peg_move_list_release(struct peg_move_list *m);
+
+/* Classify every legal move of the position (at most max_moves; 0 = 4096),
+ * from the sets when w is given (positions played from its start, as
+ * above), else by the budgeted search.  Returns the verdict of the position
+ * like classify, or -1 when memory fails.  Release out with
+ * peg_move_list_release. */
+int peg_oracle_classify_moves(struct peg_oracle *o,
+			      const struct peg_winsets *w,
+			      const unsigned char *pegs, long budget,
+			      int max_moves, struct peg_move_list *out);
+
 #endif

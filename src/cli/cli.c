@@ -215,6 +215,29 @@ int cli_start_position(const struct peg_board *b, const char *position,
 	return 0;
 }
 
+unsigned char *cli_start(const struct peg_board *b, const char *position,
+			 const char *vacate, int required, int *rc)
+{
+	unsigned char *pegs = malloc((size_t)b->n_holes);
+
+	*rc = EXIT_USAGE;
+	if (!pegs) {
+		cli_error("out of memory");
+		*rc = EXIT_RESOURCES;
+		return NULL;
+	}
+	if (cli_start_position(b, position, vacate, pegs))
+		goto fail;
+	if (required && !position && !vacate) {
+		cli_error("give the start: --vacate H or --position P");
+		goto fail;
+	}
+	return pegs;
+fail:
+	free(pegs);
+	return NULL;
+}
+
 void cli_json_print(cJSON *obj)
 {
 	char *s = cJSON_PrintUnformatted(obj);

@@ -50,6 +50,13 @@ char *cli_text_arg(const char *arg);
 int cli_start_position(const struct peg_board *b, const char *position,
 		       const char *vacate, unsigned char *pegs);
 
+/* Allocate and fill a start position with cli_start_position.  When
+ * required is set, --position or --vacate must have been given.  Returns the
+ * malloc'd pegs, or NULL with an error printed and *rc set (EXIT_RESOURCES
+ * when out of memory, else EXIT_USAGE). */
+unsigned char *cli_start(const struct peg_board *b, const char *position,
+			 const char *vacate, int required, int *rc);
+
 /* Print a JSON object on stdout as one line and delete it. */
 void cli_json_print(cJSON *obj);
 

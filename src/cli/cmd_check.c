@@ -53,18 +53,9 @@ int cmd_check(int argc, char **argv)
 	b = cli_board(spec);
 	if (!b)
 		return EXIT_USAGE;
-	pegs = malloc((size_t)b->n_holes);
-	if (!pegs) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+	pegs = cli_start(b, position, vacate, 1, &rc);
+	if (!pegs)
 		goto out;
-	}
-	if (cli_start_position(b, position, vacate, pegs))
-		goto out;
-	if (!position && !vacate) {
-		cli_error("give the start: --vacate H or --position P");
-		goto out;
-	}
 	if (finish) {
 		finish_h = peg_board_parse_hole(b, finish, &err);
 		if (finish_h < 0) {

@@ -78,17 +78,13 @@ int cmd_deadend(int argc, char **argv)
 	b = cli_board(np ? pos[0] : NULL);
 	if (!b)
 		return EXIT_USAGE;
-	pegs = malloc((size_t)b->n_holes);
+	pegs = cli_start(b, position, vacate, 1, &rc);
+	if (!pegs)
+		goto out;
 	end = malloc((size_t)b->n_holes);
-	if (!pegs || !end) {
+	if (!end) {
 		cli_error("out of memory");
 		rc = EXIT_RESOURCES;
-		goto out;
-	}
-	if (cli_start_position(b, position, vacate, pegs))
-		goto out;
-	if (!position && !vacate) {
-		cli_error("give the start: --vacate H or --position P");
 		goto out;
 	}
 	fin = pick_finish(b, finish, anywhere, vacate, pegs);

@@ -47,18 +47,9 @@ int cmd_odds(int argc, char **argv)
 	b = cli_board(np ? pos[0] : NULL);
 	if (!b)
 		return EXIT_USAGE;
-	pegs = malloc((size_t)b->n_holes);
-	if (!pegs) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+	pegs = cli_start(b, position, vacate, 1, &rc);
+	if (!pegs)
 		goto out;
-	}
-	if (cli_start_position(b, position, vacate, pegs))
-		goto out;
-	if (!position && !vacate) {
-		cli_error("give the start: --vacate H or --position P");
-		goto out;
-	}
 	r = peg_odds_compute(b, pegs, pl, exact, &od, &err);
 	if (r) {
 		cli_error("%s", err.msg);

@@ -1,8 +1,10 @@
 /* cmd_play.c - pegsol play: the terminal game (ncurses, keyboard and mouse)
  * over the session layer and the never-lose oracle (docs/play.md). */
 #include "cli.h"
+#include "playkit.h"
 
 #include "pegsol/oracle.h"
+#include "pegsol/puzzle.h"
 #include "pegsol/session.h"
 #include "pegsol/solution.h"
 
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -18,7 +21,10 @@ static const char usage[] =
 	"                   [--goal anywhere|complement|HOLE]\n"
 	"                   [--load GAMEID|@FILE] [--replay SOLUTION|@FILE]\n"
 	"                   [--save FILE] [--hints off|winnable|all]\n"
-	"                   [--budget NODES]\n\n"
+	"                   [--budget NODES] [--sets off|auto|all]\n"
+	"                   [--cache DIR]\n"
+	"       pegsol play BOARD --puzzle [--level easy|medium|hard]\n"
+	"                   [--pegs N] [--seed S]\n\n"
 	"Play peg solitaire in the terminal.  Keys: arrows move, Enter or\n"
 	"space selects a peg / jumps to the hole under the cursor, u undo,\n"
 	"r redo, R back to the start, h hint, H hint strength, s solve from\n"
@@ -26,7 +32,14 @@ static const char usage[] =
 	"(c3-a3-a1) or a hole to select, w save the game id to the --save\n"
 	"FILE (default pegsol-game.txt), q quit.  The mouse selects and\n"
 	"jumps too.  Losing jumps show as X (a bomb), winning ones as +.\n"
-	"--replay loads a solution as the redo tail: press a to watch it.\n";
+	"--replay loads a solution as the redo tail: press a to watch it.\n"
+	"Hints come from precomputed winning sets on small boards (--sets\n"
+	"auto: up to 25 holes and English; all: up to 36 holes), computed\n"
+	"once and cached in --cache DIR (default $PEGSOL_CACHE,\n"
+	"$XDG_CACHE_HOME/pegsol or ~/.cache/pegsol), else by a live search.\n"
+	"--puzzle starts a generated puzzle (solvable by construction: reverse\n"
+	"jumps from one peg, graded by the share of losing jumps on the way);\n"
+	"its seed is printed, and --seed S makes the same puzzle again.\n";
 
 enum hints { HINTS_OFF, HINTS_WINNABLE, HINTS_ALL };
 static const char *hint_names[] = {"off", "still winnable?", "all bombs"};
@@ -34,6 +47,7 @@ static const char *hint_names[] = {"off", "still winnable?", "all bombs"};
 struct game {
 	struct peg_session *s;
 	struct peg_oracle *o; /* NULL past 63 holes */
+	struct peg_winsets *w; /* precomputed winning sets, or NULL */
 	enum peg_verdict *v;  /* per board jump, for the current position */
 	enum peg_verdict verdict;
 	long nodes, budget;
@@ -73,7 +87,8 @@ static void update_verdicts(struct game *g)
 	g->nodes = 0;
 	if (!g->o || g->hints == HINTS_OFF)
 		return;
-	g->verdict = peg_oracle_classify(g->o, g->s->pegs, g->budget, g->v);
+	g->verdict = peg_oracle_classify_played(g->o, g->w, g->s->pegs,
+						g->budget, g->v);
 	peg_oracle_stats(g->o, &st);
 	g->nodes = st.nodes;
 }
@@ -170,11 +185,20 @@ static void draw(struct game *g)
 		mvprintw(y++, 0, "GAME OVER: no jump left with %d pegs",
 			 peg_session_pegs(s));
 	else if (g->hints != HINTS_OFF && g->o)
-		mvprintw(y++, 0, "still winnable: %s  (%ld positions searched)",
+	{
+		char how[64];
+
+		if (g->w)
+			snprintf(how, sizeof(how), "winning sets");
+		else
+			snprintf(how, sizeof(how), "%ld positions searched",
+				 g->nodes);
+		mvprintw(y++, 0, "still winnable: %s  (%s)",
 			 g->verdict == PEG_WIN	  ? "yes"
 			 : g->verdict == PEG_LOSE ? "no"
 						  : "unknown (budget)",
-			 g->nodes);
+			 how);
+	}
 	else if (!g->o)
 		mvprintw(y++, 0, "no oracle past 63 holes");
 	else
@@ -263,7 +287,8 @@ static void solve(struct game *g)
 	}
 	snprintf(g->msg, sizeof(g->msg), "searching...");
 	draw(g);
-	v = peg_oracle_solve(g->o, g->s->pegs, g->budget * 4, &jumps, &n);
+	v = peg_oracle_solve_played(g->o, g->w, g->s->pegs, g->budget * 4,
+				    &jumps, &n);
 	if (v != PEG_WIN) {
 		snprintf(g->msg, sizeof(g->msg), "%s",
 			 v == PEG_LOSE ? "the goal can no longer be reached"
@@ -288,7 +313,8 @@ static void hint(struct game *g)
 		snprintf(g->msg, sizeof(g->msg), "no hints past 63 holes");
 		return;
 	}
-	v = peg_oracle_solve(g->o, g->s->pegs, g->budget, &jumps, &n);
+	v = peg_oracle_solve_played(g->o, g->w, g->s->pegs, g->budget, &jumps,
+				    &n);
 	if (v == PEG_WIN && n > 0) {
 		g->sel = jumps[0].from;
 		g->cursor = jumps[0].to;
@@ -462,12 +488,73 @@ static void loop(struct game *g)
 	}
 }
 
+/* --puzzle: a generated puzzle (puzzle.h) as a new session; the seed is
+ * printed so that the same puzzle can be asked for again. */
+static struct peg_session *puzzle_session(const char *spec, const char *level,
+					  const char *seed, const char *pegs,
+					  struct peg_err *err)
+{
+	struct peg_puzzle_opts o = {0};
+	struct peg_puzzle pz;
+	struct peg_board *b;
+	struct peg_session *s;
+	struct peg_goal g;
+	char *end, name[64];
+	int lv = level ? peg_puzzle_level_parse(level) : PEG_PUZZLE_MEDIUM;
+
+	err->msg[0] = 0;
+	if (lv < 0) {
+		peg_err_set(err, "bad --level '%s' (easy, medium or hard)",
+			    level);
+		return NULL;
+	}
+	if (seed) {
+		o.seed = strtoull(seed, &end, 10);
+		if (!*seed || *end) {
+			peg_err_set(err, "bad --seed '%s' (a number)", seed);
+			return NULL;
+		}
+	} else {
+		o.seed = (uint64_t)time(NULL) % 1000000000ull;
+	}
+	if (pegs) {
+		o.pegs = (int)strtol(pegs, &end, 10);
+		if (!*pegs || *end || o.pegs < 2) {
+			peg_err_set(err, "bad --pegs '%s'", pegs);
+			return NULL;
+		}
+	}
+	o.finish = -1;
+	o.level = (enum peg_puzzle_level)lv;
+	b = peg_board_parse(spec, err);
+	if (!b)
+		return NULL;
+	if (peg_puzzle_generate(b, &o, &pz, err)) {
+		peg_board_free(b);
+		return NULL;
+	}
+	printf("puzzle seed %llu: %d pegs, finish at %s, graded %s "
+	       "(%.0f%% of the jumps on the way lose)\n",
+	       (unsigned long long)pz.seed, pz.pegs,
+	       peg_board_hole_name(b, pz.finish, name, sizeof(name)),
+	       peg_puzzle_level_name(pz.grade), 100 * pz.score);
+	fflush(stdout);
+	g.kind = PEG_GOAL_HOLE;
+	g.hole = pz.finish;
+	s = peg_session_new(b, pz.start, &g, err);
+	peg_puzzle_release(&pz);
+	return s;
+}
+
 int cmd_play(int argc, char **argv)
 {
 	int np, r, ret = EXIT_YES;
 	const char *pos[1], *vacate = NULL, *position = NULL, *goal = NULL;
 	const char *load = NULL, *replay = NULL, *hints = "all";
-	const char *budget = NULL;
+	const char *budget = NULL, *sets = "auto", *cache = NULL;
+	char cache_buf[1024];
+	const char *level = NULL, *seed = NULL, *pz_pegs = NULL;
+	int sets_mode, puzzle = 0;
 	struct game g;
 	struct cli_opt opts[] = {{"--vacate", CLI_STRING, &vacate},
 				 {"--position", CLI_STRING, &position},
@@ -476,14 +563,25 @@ int cmd_play(int argc, char **argv)
 				 {"--replay", CLI_STRING, &replay},
 				 {"--save", CLI_STRING, &g.save_path},
 				 {"--hints", CLI_STRING, &hints},
-				 {"--budget", CLI_STRING, &budget}};
+				 {"--budget", CLI_STRING, &budget},
+				 {"--sets", CLI_STRING, &sets},
+				 {"--cache", CLI_STRING, &cache},
+				 {"--puzzle", CLI_FLAG, &puzzle},
+				 {"--level", CLI_STRING, &level},
+				 {"--seed", CLI_STRING, &seed},
+				 {"--pegs", CLI_STRING, &pz_pegs}};
 	struct peg_err err;
 
 	memset(&g, 0, sizeof(g));
 	g.save_path = "pegsol-game.txt";
-	r = cli_parse(argc, argv, opts, 8, pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, 14, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	sets_mode = playkit_sets_parse(sets);
+	if (sets_mode < 0) {
+		cli_error("bad --sets '%s' (off, auto or all)", sets);
+		return EXIT_USAGE;
+	}
 	g.budget = 2000000;
 	if (budget) {
 		char *end;
@@ -516,7 +614,11 @@ int cmd_play(int argc, char **argv)
 			cli_error("missing BOARD (try --help)");
 			return EXIT_USAGE;
 		}
-		if (position) {
+		if (puzzle) {
+			g.s = puzzle_session(pos[0], level, seed, pz_pegs, &err);
+			if (!g.s && !err.msg[0])
+				return EXIT_USAGE;
+		} else if (position) {
 			char *text = cli_text_arg(position);
 
 			if (!text)
@@ -551,6 +653,25 @@ int cmd_play(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	g.o = peg_oracle_new(g.s->b, &g.s->goal, 0, &err);
+	if (g.o && playkit_sets_wanted(g.s, sets_mode)) {
+		const char *dir = playkit_cache_dir(cache, cache_buf,
+						    sizeof(cache_buf));
+		struct peg_winsets_info info;
+		char path[1100];
+
+		peg_winsets_path(g.s->b, g.s->start, playkit_finish(g.s), dir,
+				 path, sizeof(path));
+		if (g.s->b->n_holes > 21 && (!dir || access(path, R_OK)))
+			fprintf(stderr,
+				"pegsol play: computing the winning sets of "
+				"%s (once%s%s)...\n",
+				g.s->b->spec, dir ? ", cached in " : "",
+				dir ? dir : "");
+		if (peg_winsets_open(g.s->b, g.s->start, playkit_finish(g.s),
+				     dir, 0, &g.w, &info, &err))
+			fprintf(stderr, "pegsol play: no winning sets (%s), "
+				"using the live search\n", err.msg);
+	}
 	g.v = calloc((size_t)g.s->b->n_jumps + 1, sizeof(*g.v));
 	g.row = calloc((size_t)g.s->b->n_holes, sizeof(int));
 	g.col = calloc((size_t)g.s->b->n_holes, sizeof(int));
@@ -585,6 +706,7 @@ int cmd_play(int argc, char **argv)
 	loop(&g);
 	endwin();
 out:
+	peg_winsets_free(g.w);
 	peg_oracle_free(g.o);
 	free(g.v);
 	free(g.row);

@@ -4,11 +4,17 @@
  * JSON API over the session layer and the oracle: every request carries the
  * game id, every answer carries the new one (docs/play.md). */
 #include "cli.h"
+#include "playkit.h"
 
+#include "pegsol/construct.h"
 #include "pegsol/oracle.h"
 #include "pegsol/pos.h"
+#include "pegsol/puzzle.h"
 #include "pegsol/session.h"
+#include "pegsol/shortest.h"
 #include "pegsol/solution.h"
+#include "pegsol/theory.h"
+#include "pegsol/winsets.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -21,6 +27,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The page, embedded from web/ (the Makefile makes cmd_serve.o depend on
  * the files in web/).  Each file is NUL-terminated. */
@@ -34,18 +41,50 @@ EMBED(pegsol_web_style, "web/style.css");
 
 static const char usage[] =
 	"usage: pegsol serve [--port P] [--host ADDR] [--budget NODES]\n"
-	"                    [--root DIR]\n\n"
+	"                    [--root DIR] [--sets off|auto|all] [--cache DIR]\n\n"
 	"Serve the web game on http://ADDR:P/ (default 127.0.0.1:8080; port 0\n"
 	"picks a free port).  The first line on stdout is the address.\n"
 	"--budget caps the oracle's search per request (default 300000\n"
 	"positions); past it jumps are marked 'unknown'.  --root serves the\n"
-	"page from DIR instead of the copy built in.  Stop with Ctrl-C.\n"
+	"page from DIR instead of the copy built in.  --sets: precomputed\n"
+	"winning sets answer the hints on small boards (auto: up to 25 holes\n"
+	"and English; computed once, in the background past 21 holes, and\n"
+	"cached in --cache DIR, default $PEGSOL_CACHE, $XDG_CACHE_HOME/pegsol\n"
+	"or ~/.cache/pegsol).  Stop with Ctrl-C.\n"
 	"API: docs/play.md.\n";
 
 #define MAX_BODY 65536
 #define MAX_ORACLES 32
 #define MAX_SERVE_HOLES 1000
 #define LOCK_WAIT_MS 2000
+#define MAX_WINSETS 128
+#define SYNC_SETS_HOLES 21     /* compute in the request up to this size */
+#define MAX_DEMO_SIDE 60       /* the constructive demo: T_n, n <= 60 */
+#define MAX_SHORTEST_HOLES 21  /* fewest-moves optimum computed live */
+#define MAX_SHORTEST 64        /* optima kept */
+
+/* Precomputed winning sets of one problem (board, start, goal hole). */
+struct ws_entry {
+	char *spec;
+	uint64_t start;
+	int finish;
+	struct peg_board *b;     /* owned: the sets point into it */
+	unsigned char *startpos;
+	struct peg_winsets *w;   /* when ready */
+	int state;               /* WS_* */
+	double ms;
+	int from_cache;
+	struct server *sv;
+};
+
+enum { WS_COMPUTING, WS_READY, WS_FAILED };
+
+/* A known fewest-moves optimum. */
+struct opt_entry {
+	char *key;  /* spec;start;finish */
+	int moves;  /* -1 unsolvable */
+	char *solution;
+};
 
 /* One oracle per board and goal hole, kept for the server's life. */
 struct cached_oracle {
@@ -59,6 +98,12 @@ struct cached_oracle {
 struct server {
 	long budget;
 	const char *root;
+	int sets_mode;
+	const char *cache_dir;  /* NULL: sets in memory only */
+	struct ws_entry *ws[MAX_WINSETS];
+	int n_ws;
+	struct opt_entry opt[MAX_SHORTEST];
+	int n_opt;
 	pthread_mutex_t lock; /* guards the cache list */
 	struct cached_oracle *cache[MAX_ORACLES];
 	int n_cache;
@@ -124,19 +169,20 @@ static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status,
 
 /* ---- the oracle cache ---- */
 
-static struct cached_oracle *oracle_get(struct server *sv,
-					const struct peg_session *s)
+static struct cached_oracle *oracle_for(struct server *sv,
+					const struct peg_board *b,
+					const struct peg_goal *goal)
 {
 	struct cached_oracle *e = NULL;
 	struct peg_err err;
-	int hole = s->goal.kind == PEG_GOAL_ANYWHERE ? -1 : s->goal.hole;
+	int hole = goal->kind == PEG_GOAL_ANYWHERE ? -1 : goal->hole;
 
-	if (s->b->n_holes > 63)
+	if (b->n_holes > 63)
 		return NULL;
 	pthread_mutex_lock(&sv->lock);
 	for (int i = 0; i < sv->n_cache; i++)
 		if (sv->cache[i]->goal_hole == hole &&
-		    !strcmp(sv->cache[i]->spec, s->b->spec)) {
+		    !strcmp(sv->cache[i]->spec, b->spec)) {
 			e = sv->cache[i];
 			goto out;
 		}
@@ -146,9 +192,9 @@ static struct cached_oracle *oracle_get(struct server *sv,
 	if (!e)
 		goto out;
 	e->goal_hole = hole;
-	e->spec = strdup(s->b->spec);
+	e->spec = strdup(b->spec);
 	e->b = e->spec ? peg_board_parse(e->spec, &err) : NULL;
-	e->o = e->b ? peg_oracle_new(e->b, &s->goal, (size_t)1 << 22, &err)
+	e->o = e->b ? peg_oracle_new(e->b, goal, (size_t)1 << 22, &err)
 		    : NULL;
 	if (!e->o) {
 		peg_board_free(e->b);
@@ -164,6 +210,119 @@ out:
 	return e;
 }
 
+static struct cached_oracle *oracle_get(struct server *sv,
+					const struct peg_session *s)
+{
+	return oracle_for(sv, s->b, &s->goal);
+}
+
+/* ---- the winning-sets cache ---- */
+
+static void *ws_compute(void *arg)
+{
+	struct ws_entry *e = arg;
+	struct peg_winsets *w = NULL;
+	struct peg_winsets_info info;
+	struct peg_err err;
+	int ok = !peg_winsets_open(e->b, e->startpos, e->finish,
+				   e->sv->cache_dir, 1, &w, &info, &err);
+
+	pthread_mutex_lock(&e->sv->lock);
+	e->w = w;
+	e->ms = info.ms;
+	e->from_cache = info.from_cache;
+	e->state = ok ? WS_READY : WS_FAILED;
+	pthread_mutex_unlock(&e->sv->lock);
+	return NULL;
+}
+
+/* The winning sets of the session's problem when they are ready (NULL
+ * otherwise, *note says why).  Small boards are computed in the request,
+ * bigger ones in a background thread while the live search answers. */
+static const struct peg_winsets *winsets_get(struct server *sv,
+					     const struct peg_session *s,
+					     const char **note)
+{
+	struct ws_entry *e = NULL;
+	const struct peg_winsets *w = NULL;
+	uint64_t start;
+	int finish = playkit_finish(s), sync;
+	struct peg_err err;
+
+	if (!playkit_sets_wanted(s, sv->sets_mode))
+		return NULL;
+	start = peg_pos_to64(s->start, s->b->n_holes);
+	pthread_mutex_lock(&sv->lock);
+	for (int i = 0; i < sv->n_ws; i++)
+		if (sv->ws[i]->start == start &&
+		    sv->ws[i]->finish == finish &&
+		    !strcmp(sv->ws[i]->spec, s->b->spec)) {
+			e = sv->ws[i];
+			break;
+		}
+	if (e) {
+		if (e->state == WS_READY)
+			w = e->w;
+		else if (e->state == WS_COMPUTING)
+			*note = "precomputing the winning sets";
+		pthread_mutex_unlock(&sv->lock);
+		return w;
+	}
+	if (sv->n_ws == MAX_WINSETS) {
+		pthread_mutex_unlock(&sv->lock);
+		return NULL;
+	}
+	e = calloc(1, sizeof(*e));
+	if (e) {
+		e->spec = strdup(s->b->spec);
+		e->b = e->spec ? peg_board_parse(e->spec, &err) : NULL;
+		e->startpos = malloc((size_t)s->b->n_holes);
+	}
+	if (!e || !e->b || !e->startpos) {
+		if (e) {
+			peg_board_free(e->b);
+			free(e->spec);
+			free(e->startpos);
+			free(e);
+		}
+		pthread_mutex_unlock(&sv->lock);
+		return NULL;
+	}
+	memcpy(e->startpos, s->start, (size_t)s->b->n_holes);
+	e->start = start;
+	e->finish = finish;
+	e->sv = sv;
+	e->state = WS_COMPUTING;
+	sv->ws[sv->n_ws++] = e;
+	pthread_mutex_unlock(&sv->lock);
+	sync = s->b->n_holes <= SYNC_SETS_HOLES;
+	if (!sync) {
+		pthread_t t;
+		char path[1100];
+
+		/* a cached file loads fast enough to wait for */
+		peg_winsets_path(s->b, s->start, finish, sv->cache_dir, path,
+				 sizeof(path));
+		sync = sv->cache_dir && !access(path, R_OK);
+		if (!sync) {
+			if (pthread_create(&t, NULL, ws_compute, e)) {
+				pthread_mutex_lock(&sv->lock);
+				e->state = WS_FAILED;
+				pthread_mutex_unlock(&sv->lock);
+			} else {
+				pthread_detach(t);
+			}
+			*note = "precomputing the winning sets";
+			return NULL;
+		}
+	}
+	ws_compute(e);
+	pthread_mutex_lock(&sv->lock);
+	w = e->state == WS_READY ? e->w : NULL;
+	pthread_mutex_unlock(&sv->lock);
+	return w;
+}
+
 static int lock_wait(pthread_mutex_t *m)
 {
 	struct timespec t;
@@ -176,9 +335,11 @@ static int lock_wait(pthread_mutex_t *m)
 /* Oracle verdicts for the session's position: out[n_jumps].  Returns the
  * position's verdict, or -1 when no oracle answers (note says why). */
 static int classify(struct server *sv, const struct peg_session *s,
-		    enum peg_verdict *out, long *nodes, const char **note)
+		    enum peg_verdict *out, long *nodes, const char **note,
+		    const char **source, struct peg_move_list *moves)
 {
 	struct cached_oracle *e = oracle_get(sv, s);
+	const struct peg_winsets *w = e ? winsets_get(sv, s, note) : NULL;
 	int v;
 
 	*nodes = 0;
@@ -191,7 +352,11 @@ static int classify(struct server *sv, const struct peg_session *s,
 		*note = "oracle busy, try again";
 		return -1;
 	}
-	v = peg_oracle_classify(e->o, s->pegs, sv->budget, out);
+	*source = w ? "sets" : "search";
+	v = peg_oracle_classify_played(e->o, w, s->pegs, sv->budget, out);
+	if (moves && peg_oracle_classify_moves(e->o, w, s->pegs, sv->budget,
+					       512, moves) < 0)
+		memset(moves, 0, sizeof(*moves));
 	{
 		struct peg_oracle_stats st;
 
@@ -266,8 +431,12 @@ static cJSON *jump_json(const struct peg_board *b, const struct peg_jump *j)
 
 /* The full state of a session: what the page draws. */
 static cJSON *state_json(struct server *sv, const struct peg_session *s,
-			 int hints)
+			 int hints, int want_moves)
 {
+	struct peg_move_list ml;
+	const char *source = NULL;
+
+	memset(&ml, 0, sizeof(ml));
 	const struct peg_board *b = s->b;
 	cJSON *o = cJSON_CreateObject(), *pegs, *legal, *orc;
 	enum peg_verdict *out = NULL;
@@ -310,7 +479,8 @@ static cJSON *state_json(struct server *sv, const struct peg_session *s,
 	if (hints && n_legal > 0) {
 		out = malloc(sizeof(*out) * (size_t)(b->n_jumps ? b->n_jumps : 1));
 		if (out)
-			v = classify(sv, s, out, &nodes, &note);
+			v = classify(sv, s, out, &nodes, &note, &source,
+				     want_moves ? &ml : NULL);
 	} else if (n_legal == 0) {
 		v = peg_session_won(s) ? PEG_WIN : PEG_LOSE;
 	}
@@ -329,12 +499,35 @@ static cJSON *state_json(struct server *sv, const struct peg_session *s,
 		cJSON_AddItemToArray(legal, j);
 	}
 	cJSON_AddItemToObject(o, "legal", legal);
+	if (want_moves && v >= 0 && out) {
+		cJSON *a = cJSON_CreateArray();
+
+		for (int i = 0; i < ml.n; i++) {
+			cJSON *m = cJSON_CreateObject();
+			char *t = peg_jumps_format(b, ml.jump + ml.off[i],
+						   ml.off[i + 1] - ml.off[i]);
+
+			cJSON_AddStringToObject(m, "move", t ? t : "");
+			free(t);
+			cJSON_AddNumberToObject(m, "jumps",
+						ml.off[i + 1] - ml.off[i]);
+			cJSON_AddStringToObject(m, "verdict",
+						peg_verdict_name(ml.verdict[i]));
+			cJSON_AddItemToArray(a, m);
+		}
+		cJSON_AddItemToObject(o, "legal_moves", a);
+		if (ml.truncated)
+			cJSON_AddBoolToObject(o, "legal_moves_truncated", 1);
+		peg_move_list_release(&ml);
+	}
 	if (v >= 0)
 		cJSON_AddStringToObject(o, "verdict", peg_verdict_name(v));
 	else
 		cJSON_AddNullToObject(o, "verdict");
 	orc = cJSON_CreateObject();
 	cJSON_AddNumberToObject(orc, "nodes", (double)nodes);
+	if (source)
+		cJSON_AddStringToObject(orc, "source", source);
 	cJSON_AddNumberToObject(orc, "ms", now_ms() - t0);
 	if (note)
 		cJSON_AddStringToObject(orc, "note", note);
@@ -384,6 +577,345 @@ static int spec_allowed(const char *spec)
 	return strncmp(spec, "file:", 5) && strncmp(spec, "graph:", 6);
 }
 
+/* ---- the constructive demo, puzzles, fewest moves, the editor ---- */
+
+/* GET /api/construct?n=20&vacate=a1: the constructive solution of T_n
+ * (construct.h), replayed here once more before it is sent. */
+static enum MHD_Result api_construct(struct MHD_Connection *c,
+				     struct params *p)
+{
+	const char *ns = param(p, "n"), *vac = param(p, "vacate");
+	char spec[32], *end = NULL, name[64];
+	long n = ns ? strtol(ns, &end, 10) : 0;
+	struct peg_board *b;
+	struct peg_construct *plan = NULL;
+	struct peg_construct_info info;
+	struct peg_jump *jumps = NULL;
+	long nj = 0;
+	struct peg_err err;
+	unsigned char *pegs;
+	cJSON *o, *a;
+	int h, last = -1;
+	double t0 = now_ms();
+
+	if (!ns || *end || n < 4 || n > MAX_DEMO_SIDE) {
+		snprintf(err.msg, sizeof(err.msg),
+			 "'n' must be a side from 4 to %d", MAX_DEMO_SIDE);
+		return send_error(c, 400, err.msg);
+	}
+	snprintf(spec, sizeof(spec), "triangle:%ld", n);
+	b = peg_board_parse(spec, &err);
+	if (!b)
+		return send_error(c, 400, err.msg);
+	h = peg_board_parse_hole(b, vac && *vac ? vac : "a1", &err);
+	if (h < 0) {
+		peg_board_free(b);
+		return send_error(c, 400, err.msg);
+	}
+	if (peg_construct_plan((int)n, b->hx[h], b->hy[h], &plan, &err) ||
+	    peg_construct_jumps(plan, &jumps, &nj, &err)) {
+		peg_construct_free(plan);
+		peg_board_free(b);
+		return send_error(c, 400, err.msg);
+	}
+	peg_construct_get_info(plan, &info);
+	peg_construct_free(plan);
+	pegs = malloc((size_t)b->n_holes);
+	if (!pegs) {
+		free(jumps);
+		peg_board_free(b);
+		return send_error(c, 500, "out of memory");
+	}
+	memset(pegs, 1, (size_t)b->n_holes);
+	pegs[h] = 0;
+	if (peg_jumps_replay(b, jumps, (int)nj, pegs, &err) ||
+	    peg_pos_count(pegs, b->n_holes) != 1) {
+		free(pegs);
+		free(jumps);
+		peg_board_free(b);
+		return send_error(c, 500, "constructed solution does not replay");
+	}
+	for (int i = 0; i < b->n_holes; i++)
+		if (pegs[i])
+			last = i;
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "board", board_json(b));
+	cJSON_AddStringToObject(o, "vacate",
+				peg_board_hole_name(b, h, name, sizeof(name)));
+	cJSON_AddNumberToObject(o, "vacate_index", h);
+	cJSON_AddStringToObject(o, "finish",
+				peg_board_hole_name(b, last, name, sizeof(name)));
+	cJSON_AddNumberToObject(o, "n_jumps", (double)nj);
+	cJSON_AddNumberToObject(o, "n_moves",
+				peg_jumps_count_moves(jumps, (int)nj));
+	cJSON_AddNumberToObject(o, "purges", (double)info.n_purges);
+	cJSON_AddBoolToObject(o, "verified", 1);
+	a = cJSON_CreateArray();
+	for (long i = 0; i < nj; i++) {
+		int t[3] = {jumps[i].from, jumps[i].over, jumps[i].to};
+
+		cJSON_AddItemToArray(a, cJSON_CreateIntArray(t, 3));
+	}
+	cJSON_AddItemToObject(o, "jumps", a);
+	cJSON_AddNumberToObject(o, "ms", now_ms() - t0);
+	free(pegs);
+	free(jumps);
+	peg_board_free(b);
+	return send_json(c, 200, o);
+}
+
+/* /api/puzzle?board=..&seed=..&level=..&pegs=..: a new game on a generated
+ * puzzle (puzzle.h).  Returns the session, or NULL with the error sent. */
+static struct peg_session *make_puzzle(struct MHD_Connection *c,
+				       struct params *p, cJSON **extra,
+				       enum MHD_Result *r)
+{
+	const char *spec = param(p, "board"), *seed = param(p, "seed");
+	const char *level = param(p, "level"), *pegs = param(p, "pegs");
+	struct peg_puzzle_opts opts = {0};
+	struct peg_puzzle pz;
+	struct peg_board *b;
+	struct peg_session *s;
+	struct peg_goal g;
+	struct peg_err err;
+	char *end, seed_s[32], name[64];
+	int lv = level && *level ? peg_puzzle_level_parse(level) : 0;
+
+	if (!spec || !*spec || !spec_allowed(spec)) {
+		*r = send_error(c, 400, spec && *spec ? "board files are not served"
+					       : "missing 'board'");
+		return NULL;
+	}
+	if (lv < 0) {
+		*r = send_error(c, 400, "bad 'level' (any, easy, medium, hard)");
+		return NULL;
+	}
+	if (seed && *seed) {
+		opts.seed = strtoull(seed, &end, 10);
+		if (*end) {
+			*r = send_error(c, 400, "bad 'seed' (a number)");
+			return NULL;
+		}
+	} else {
+		struct timespec t;
+
+		clock_gettime(CLOCK_REALTIME, &t);
+		opts.seed = (uint64_t)t.tv_sec * 1000003u + (uint64_t)t.tv_nsec;
+		opts.seed %= 1000000000ull;
+	}
+	if (pegs && *pegs) {
+		opts.pegs = (int)strtol(pegs, &end, 10);
+		if (*end || opts.pegs < 2) {
+			*r = send_error(c, 400, "bad 'pegs'");
+			return NULL;
+		}
+	}
+	opts.finish = -1;
+	opts.level = (enum peg_puzzle_level)lv;
+	opts.budget = 300000;
+	b = peg_board_parse(spec, &err);
+	if (b && peg_puzzle_generate(b, &opts, &pz, &err)) {
+		peg_board_free(b);
+		b = NULL;
+	}
+	if (!b) {
+		*r = send_error(c, 400, err.msg);
+		return NULL;
+	}
+	g.kind = PEG_GOAL_HOLE;
+	g.hole = pz.finish;
+	*extra = cJSON_CreateObject();
+	snprintf(seed_s, sizeof(seed_s), "%llu", (unsigned long long)pz.seed);
+	cJSON_AddStringToObject(*extra, "seed", seed_s);
+	cJSON_AddStringToObject(*extra, "level", peg_puzzle_level_name(lv));
+	cJSON_AddStringToObject(*extra, "grade", peg_puzzle_level_name(pz.grade));
+	cJSON_AddNumberToObject(*extra, "score", pz.score);
+	cJSON_AddNumberToObject(*extra, "pegs", pz.pegs);
+	cJSON_AddStringToObject(*extra, "finish",
+				peg_board_hole_name(b, pz.finish, name,
+						    sizeof(name)));
+	s = peg_session_new(b, pz.start, &g, &err);
+	peg_puzzle_release(&pz);
+	if (!s) {
+		cJSON_Delete(*extra);
+		*extra = NULL;
+		*r = send_error(c, 400, err.msg);
+	}
+	return s;
+}
+
+/* The fewest moves from the game's start (shortest.h), for small boards;
+ * remembered per problem. */
+static cJSON *shortest_json(struct server *sv, const struct peg_session *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	int finish = playkit_finish(s), moves = -2;
+	char *key, *sol = NULL;
+	size_t klen;
+
+	cJSON_AddNumberToObject(o, "your_moves", peg_session_moves(s));
+	if (s->b->n_holes > MAX_SHORTEST_HOLES) {
+		cJSON_AddNullToObject(o, "moves");
+		cJSON_AddStringToObject(o, "note",
+					"the optimum is computed for boards "
+					"of up to 21 holes");
+		return o;
+	}
+	klen = strlen(s->b->spec) + 64;
+	key = malloc(klen);
+	if (!key)
+		return o;
+	snprintf(key, klen, "%s;%llx;%d", s->b->spec,
+		 (unsigned long long)peg_pos_to64(s->start, s->b->n_holes),
+		 finish);
+	pthread_mutex_lock(&sv->lock);
+	for (int i = 0; i < sv->n_opt; i++)
+		if (!strcmp(sv->opt[i].key, key)) {
+			moves = sv->opt[i].moves;
+			sol = sv->opt[i].solution ? strdup(sv->opt[i].solution)
+						  : NULL;
+		}
+	pthread_mutex_unlock(&sv->lock);
+	if (moves == -2) {
+		struct peg_shortest_opts opts = {0};
+		struct peg_shortest_result res;
+		struct peg_err err;
+
+		opts.threads = 1;
+		opts.max_states = 4000000;
+		memset(&res, 0, sizeof(res));
+		if (peg_shortest(s->b, peg_pos_to64(s->start, s->b->n_holes),
+				 finish, &opts, &res, &err)) {
+			cJSON_AddNullToObject(o, "moves");
+			cJSON_AddStringToObject(o, "note", err.msg);
+			free(key);
+			return o;
+		}
+		moves = res.solved ? res.moves : -1;
+		sol = res.solved ? peg_jumps_format(s->b, res.jumps,
+						    res.n_jumps)
+				 : NULL;
+		peg_shortest_result_release(&res);
+		pthread_mutex_lock(&sv->lock);
+		if (sv->n_opt < MAX_SHORTEST) {
+			sv->opt[sv->n_opt].key = key;
+			sv->opt[sv->n_opt].moves = moves;
+			sv->opt[sv->n_opt].solution = sol ? strdup(sol) : NULL;
+			sv->n_opt++;
+			key = NULL;
+		}
+		pthread_mutex_unlock(&sv->lock);
+	}
+	free(key);
+	if (moves < 0) {
+		cJSON_AddNullToObject(o, "moves");
+		cJSON_AddStringToObject(o, "note", "no solution from the start");
+	} else {
+		cJSON_AddNumberToObject(o, "moves", moves);
+		cJSON_AddStringToObject(o, "solution", sol ? sol : "");
+	}
+	free(sol);
+	return o;
+}
+
+/* /api/analyse?board=..&position=..&goal=..: the board editor.  The
+ * position class (theory.h) at once, then the live search's verdict with
+ * the request budget; "unknown" means ask again (proved results stay in
+ * the oracle, so each call goes further). */
+static enum MHD_Result api_analyse(struct server *sv, struct MHD_Connection *c,
+				   struct params *p)
+{
+	const char *spec = param(p, "board"), *pos = param(p, "position");
+	const char *goal = param(p, "goal");
+	struct peg_board *b;
+	struct peg_err err;
+	struct peg_goal g;
+	unsigned char *pegs = NULL, *fin = NULL;
+	unsigned cls;
+	char name[64];
+	cJSON *o, *a;
+	struct cached_oracle *e;
+	double t0 = now_ms();
+
+	if (!spec || !*spec || !spec_allowed(spec))
+		return send_error(c, 400, spec && *spec
+						  ? "board files are not served"
+						  : "missing 'board'");
+	b = peg_board_parse(spec, &err);
+	if (!b)
+		return send_error(c, 400, err.msg);
+	if (b->n_holes > MAX_SERVE_HOLES) {
+		peg_board_free(b);
+		return send_error(c, 400, "board too large to serve");
+	}
+	pegs = malloc((size_t)b->n_holes);
+	fin = malloc((size_t)b->n_holes);
+	if (!pegs || !fin || peg_pos_parse(b, pos ? pos : "full", pegs, &err) ||
+	    (goal && !strcmp(goal, "complement")
+		     ? (peg_err_set(&err, "goal 'complement' needs a start; "
+				    "name the hole"), 1)
+		     : peg_goal_parse(b, goal, NULL, &g, &err))) {
+		free(pegs);
+		free(fin);
+		peg_board_free(b);
+		return send_error(c, 400, err.msg);
+	}
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "board", board_json(b));
+	a = cJSON_CreateArray();
+	for (int h = 0; h < b->n_holes; h++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(pegs[h]));
+	cJSON_AddItemToObject(o, "pegs", a);
+	cJSON_AddNumberToObject(o, "pegs_left", peg_pos_count(pegs, b->n_holes));
+	if (!peg_theory_class(b, pegs, &cls, &err)) {
+		int nf = peg_theory_finish_holes(b, pegs, fin, &err);
+
+		cJSON_AddStringToObject(o, "class",
+					peg_theory_class_name(b, cls, name,
+							      sizeof(name)));
+		a = cJSON_CreateArray();
+		for (int h = 0; h < b->n_holes && nf > 0; h++)
+			if (fin[h])
+				cJSON_AddItemToArray(
+					a, cJSON_CreateString(peg_board_hole_name(
+						   b, h, name, sizeof(name))));
+		cJSON_AddItemToObject(o, "finish_holes", a);
+		/* the class rules out a goal hole outside the finish set */
+		if (g.kind == PEG_GOAL_HOLE && nf >= 0 && !fin[g.hole])
+			cJSON_AddStringToObject(o, "class_verdict", "lose");
+		else if (nf == 0)
+			cJSON_AddStringToObject(o, "class_verdict", "lose");
+		else
+			cJSON_AddStringToObject(o, "class_verdict", "maybe");
+	} else {
+		cJSON_AddNullToObject(o, "class");
+		cJSON_AddStringToObject(o, "class_verdict", "maybe");
+	}
+	e = oracle_for(sv, b, &g);
+	if (!e) {
+		cJSON_AddNullToObject(o, "verdict");
+		cJSON_AddStringToObject(o, "note", "no search past 63 holes");
+	} else if (lock_wait(&e->lock)) {
+		cJSON_AddStringToObject(o, "verdict", "unknown");
+		cJSON_AddStringToObject(o, "note", "oracle busy");
+	} else {
+		struct peg_oracle_stats st;
+		enum peg_verdict v = peg_oracle_solvable(e->o, pegs, sv->budget);
+
+		peg_oracle_stats(e->o, &st);
+		pthread_mutex_unlock(&e->lock);
+		cJSON_AddStringToObject(o, "verdict", peg_verdict_name(v));
+		cJSON_AddNumberToObject(o, "nodes", (double)st.nodes);
+	}
+	cJSON_AddStringToObject(o, "goal",
+				peg_goal_format(b, &g, name, sizeof(name)));
+	cJSON_AddNumberToObject(o, "ms", now_ms() - t0);
+	free(pegs);
+	free(fin);
+	peg_board_free(b);
+	return send_json(c, 200, o);
+}
+
 static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 			   const char *what, struct params *p)
 {
@@ -391,6 +923,7 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 	struct peg_session *s = NULL;
 	const char *game = param(p, "game");
 	int hints = hints_level(param(p, "hints"));
+	int want_moves = param(p, "moves") && hints_level(param(p, "moves"));
 	cJSON *extra = NULL, *o;
 	enum MHD_Result r;
 
@@ -412,7 +945,15 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 		cJSON_AddItemToObject(o, "families", a);
 		return send_json(c, 200, o);
 	}
-	if (!strcmp(what, "new")) {
+	if (!strcmp(what, "construct"))
+		return api_construct(c, p);
+	if (!strcmp(what, "analyse"))
+		return api_analyse(sv, c, p);
+	if (!strcmp(what, "puzzle")) {
+		s = make_puzzle(c, p, &extra, &r);
+		if (!s)
+			return r;
+	} else if (!strcmp(what, "new")) {
 		const char *spec = param(p, "board");
 
 		if (!spec || !*spec)
@@ -437,7 +978,8 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 		peg_session_free(s);
 		return send_error(c, 400, "board too large to serve");
 	}
-	if (!strcmp(what, "new") || !strcmp(what, "state")) {
+	if (!strcmp(what, "new") || !strcmp(what, "state") ||
+	    !strcmp(what, "puzzle")) {
 		/* nothing to do */
 	} else if (!strcmp(what, "play")) {
 		const char *from = param(p, "from"), *to = param(p, "to");
@@ -470,6 +1012,9 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 		}
 	} else if (!strcmp(what, "hint") || !strcmp(what, "solve")) {
 		struct cached_oracle *e = oracle_get(sv, s);
+		const char *wnote = NULL;
+		const struct peg_winsets *w =
+			e ? winsets_get(sv, s, &wnote) : NULL;
 		struct peg_jump *jumps = NULL;
 		int n = 0, v = PEG_UNKNOWN;
 		double t0 = now_ms();
@@ -483,8 +1028,8 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 			cJSON_AddStringToObject(extra, "verdict", "unknown");
 			cJSON_AddStringToObject(extra, "note", "oracle busy");
 		} else {
-			v = peg_oracle_solve(e->o, s->pegs, sv->budget * 4,
-					     &jumps, &n);
+			v = peg_oracle_solve_played(e->o, w, s->pegs,
+						    sv->budget * 4, &jumps, &n);
 			pthread_mutex_unlock(&e->lock);
 			cJSON_AddStringToObject(extra, "verdict",
 						peg_verdict_name(v));
@@ -506,11 +1051,13 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 			}
 		}
 		free(jumps);
+	} else if (!strcmp(what, "shortest")) {
+		extra = shortest_json(sv, s);
 	} else {
 		peg_session_free(s);
 		return send_error(c, 404, "unknown API call");
 	}
-	o = state_json(sv, s, hints);
+	o = state_json(sv, s, hints, want_moves);
 	if (extra)
 		cJSON_AddItemToObject(o, what, extra);
 	peg_session_free(s);
@@ -643,11 +1190,15 @@ int cmd_serve(int argc, char **argv)
 {
 	int port = 8080, np, r;
 	const char *host = "127.0.0.1", *budget = NULL, *root = NULL;
+	const char *sets = "auto", *cache = NULL;
+	char cache_buf[1024];
 	const char *pos[1];
 	struct cli_opt opts[] = {{"--port", CLI_INT, &port},
 				 {"--host", CLI_STRING, &host},
 				 {"--budget", CLI_STRING, &budget},
-				 {"--root", CLI_STRING, &root}};
+				 {"--root", CLI_STRING, &root},
+				 {"--sets", CLI_STRING, &sets},
+				 {"--cache", CLI_STRING, &cache}};
 	struct server sv;
 	struct sockaddr_in addr;
 	struct MHD_Daemon *d;
@@ -655,7 +1206,7 @@ int cmd_serve(int argc, char **argv)
 	sigset_t set;
 	int sig;
 
-	r = cli_parse(argc, argv, opts, 4, pos, 0, &np, usage);
+	r = cli_parse(argc, argv, opts, 6, pos, 0, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (port < 0 || port > 65535) {
@@ -674,6 +1225,12 @@ int cmd_serve(int argc, char **argv)
 		}
 	}
 	sv.root = root;
+	sv.sets_mode = playkit_sets_parse(sets);
+	if (sv.sets_mode < 0) {
+		cli_error("bad --sets '%s' (off, auto or all)", sets);
+		return EXIT_USAGE;
+	}
+	sv.cache_dir = playkit_cache_dir(cache, cache_buf, sizeof(cache_buf));
 	pthread_mutex_init(&sv.lock, NULL);
 	memset(&addr, 0, sizeof(addr));
 	addr.sin_family = AF_INET;
@@ -716,6 +1273,22 @@ int cmd_serve(int argc, char **argv)
 		free(sv.cache[i]->spec);
 		free(sv.cache[i]);
 	}
-	pthread_mutex_destroy(&sv.lock);
+	pthread_mutex_lock(&sv.lock);
+	for (int i = 0; i < sv.n_ws; i++) {
+		struct ws_entry *e = sv.ws[i];
+
+		if (e->state == WS_COMPUTING)
+			continue; /* its thread still uses it */
+		peg_winsets_free(e->w);
+		peg_board_free(e->b);
+		free(e->startpos);
+		free(e->spec);
+		free(e);
+	}
+	for (int i = 0; i < sv.n_opt; i++) {
+		free(sv.opt[i].key);
+		free(sv.opt[i].solution);
+	}
+	pthread_mutex_unlock(&sv.lock);
 	return EXIT_YES;
 }

@@ -5,6 +5,7 @@
 #include "pegsol/fast.h"
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
+#include "pegsol/winsets.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -511,4 +512,236 @@ enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
 	*jumps = list;
 	*n_out = len;
 	return PEG_WIN;
+}
+
+/* ---- answers from precomputed winning sets ---- */
+
+/* The sets, when they were made for this oracle's goal. */
+static const struct peg_winsets *usable(const struct peg_oracle *o,
+					const struct peg_winsets *w)
+{
+	int hole = o->goal.kind == PEG_GOAL_ANYWHERE ? -1 : o->goal.hole;
+
+	return w && peg_winsets_finish(w) == hole ? w : NULL;
+}
+
+enum peg_verdict peg_oracle_classify_played(struct peg_oracle *o,
+					    const struct peg_winsets *w,
+					    const unsigned char *pegs,
+					    long budget,
+					    enum peg_verdict *out)
+{
+	const struct peg_fast64 *f = o->fast;
+	uint64_t code;
+	int in_w, win = 0;
+
+	if (!(w = usable(o, w)))
+		return peg_oracle_classify(o, pegs, budget, out);
+	start_call(o, budget);
+	code = peg_pos_to64(pegs, o->b->n_holes);
+	/* a played position outside W is lost, and so is all that follows;
+	 * the children of a position in W are in F, so W decides them */
+	in_w = peg_winsets_has(w, code);
+	for (int k = 0; k < f->n_jumps; k++) {
+		if (!peg_fast64_legal(f, k, code)) {
+			out[k] = PEG_ILLEGAL;
+			continue;
+		}
+		out[k] = in_w && peg_winsets_has(w, code ^ f->flip[k])
+				 ? PEG_WIN
+				 : PEG_LOSE;
+		win |= out[k] == PEG_WIN;
+	}
+	return win || (in_w && peg_goal_reached(&o->goal, pegs,
+						o->b->n_holes))
+		       ? PEG_WIN
+		       : PEG_LOSE;
+}
+
+enum peg_verdict peg_oracle_solve_played(struct peg_oracle *o,
+					 const struct peg_winsets *w,
+					 const unsigned char *pegs, long budget,
+					 struct peg_jump **jumps, int *n_out)
+{
+	const struct peg_fast64 *f = o->fast;
+	int n = o->b->n_holes, n_pegs = peg_pos_count(pegs, n), len = 0;
+	uint64_t code = peg_pos_to64(pegs, n);
+	struct peg_jump *list;
+	unsigned char *check;
+	struct peg_err err;
+
+	if (!(w = usable(o, w)))
+		return peg_oracle_solve(o, pegs, budget, jumps, n_out);
+	*jumps = NULL;
+	*n_out = 0;
+	start_call(o, budget);
+	if (!peg_winsets_has(w, code))
+		return PEG_LOSE;
+	list = malloc(sizeof(*list) * (size_t)(n_pegs > 1 ? n_pegs : 1));
+	if (!list)
+		return PEG_UNKNOWN;
+	/* every position of W has a child in W (it lies on a solution) */
+	while (n_pegs > 1) {
+		int found = -1;
+
+		for (int k = 0; k < f->n_jumps && found < 0; k++)
+			if (peg_fast64_legal(f, k, code) &&
+			    peg_winsets_has(w, code ^ f->flip[k]))
+				found = k;
+		if (found < 0)
+			break;
+		list[len++] = f->jumps[found];
+		code ^= f->flip[found];
+		n_pegs--;
+	}
+	check = malloc((size_t)n);
+	if (!check) {
+		free(list);
+		return PEG_UNKNOWN;
+	}
+	memcpy(check, pegs, (size_t)n);
+	if (n_pegs > 1 || peg_jumps_replay(o->b, list, len, check, &err) ||
+	    !peg_goal_reached(&o->goal, check, n)) {
+		/* not a solution: the sets were not this problem's */
+		free(check);
+		free(list);
+		return peg_oracle_solve(o, pegs, budget, jumps, n_out);
+	}
+	free(check);
+	if (len == 0) {
+		free(list);
+		list = NULL;
+	}
+	*jumps = list;
+	*n_out = len;
+	return PEG_WIN;
+}
+
+void peg_move_list_release(struct peg_move_list *m)
+{
+	if (!m)
+		return;
+	free(m->off);
+	free(m->jump);
+	free(m->verdict);
+	memset(m, 0, sizeof(*m));
+}
+
+struct move_walk {
+	struct peg_oracle *o;
+	const struct peg_winsets *w; /* usable sets, or NULL */
+	int in_w;                    /* the position is in W */
+	struct peg_move_list *m;
+	int cap_moves, cap_jumps, n_jumps, max_moves;
+	int path[64]; /* board jump indices of the chain */
+	int fail;
+};
+
+static int move_push(struct move_walk *mw, int depth, uint64_t code,
+		     int n_pegs)
+{
+	struct peg_move_list *m = mw->m;
+	const struct peg_board *b = mw->o->b;
+	int v;
+
+	if (m->n == mw->max_moves) {
+		m->truncated = 1;
+		return -1;
+	}
+	if (m->n + 2 > mw->cap_moves) {
+		int c = mw->cap_moves * 2;
+		int *off = realloc(m->off, sizeof(int) * (size_t)c);
+		enum peg_verdict *vv;
+
+		if (!off)
+			return mw->fail = -1;
+		m->off = off;
+		vv = realloc(m->verdict, sizeof(*vv) * (size_t)c);
+		if (!vv)
+			return mw->fail = -1;
+		m->verdict = vv;
+		mw->cap_moves = c;
+	}
+	if (mw->n_jumps + depth > mw->cap_jumps) {
+		int c = mw->cap_jumps * 2 + depth;
+		struct peg_jump *j = realloc(m->jump, sizeof(*j) * (size_t)c);
+
+		if (!j)
+			return mw->fail = -1;
+		m->jump = j;
+		mw->cap_jumps = c;
+	}
+	for (int i = 0; i < depth; i++)
+		m->jump[mw->n_jumps++] = b->jumps[mw->path[i]];
+	if (mw->w)
+		v = mw->in_w && peg_winsets_has(mw->w, code) ? PEG_WIN
+							     : PEG_LOSE;
+	else
+		v = search(mw->o, code, n_pegs);
+	m->verdict[m->n] = (enum peg_verdict)v;
+	m->n++;
+	m->off[m->n] = mw->n_jumps;
+	return 0;
+}
+
+/* Extend the chain of the peg now at `at`. */
+static int move_walk(struct move_walk *mw, int at, int depth, uint64_t code,
+		     int n_pegs)
+{
+	const struct peg_board *b = mw->o->b;
+	const struct peg_fast64 *f = mw->o->fast;
+
+	for (int k = b->jump_first[at]; k < b->jump_first[at + 1]; k++) {
+		if (!peg_fast64_legal(f, k, code))
+			continue;
+		mw->path[depth] = k;
+		if (move_push(mw, depth + 1, code ^ f->flip[k], n_pegs - 1) ||
+		    move_walk(mw, b->jumps[k].to, depth + 1,
+			      code ^ f->flip[k], n_pegs - 1))
+			return -1;
+	}
+	return 0;
+}
+
+int peg_oracle_classify_moves(struct peg_oracle *o,
+			      const struct peg_winsets *w,
+			      const unsigned char *pegs, long budget,
+			      int max_moves, struct peg_move_list *out)
+{
+	const struct peg_board *b = o->b;
+	int n = b->n_holes, win = 0, unknown = 0;
+	uint64_t code = peg_pos_to64(pegs, n);
+	struct move_walk mw;
+
+	memset(out, 0, sizeof(*out));
+	memset(&mw, 0, sizeof(mw));
+	mw.o = o;
+	mw.w = usable(o, w);
+	mw.in_w = mw.w && peg_winsets_has(mw.w, code);
+	mw.m = out;
+	mw.max_moves = max_moves > 0 ? max_moves : 4096;
+	mw.cap_moves = 64;
+	mw.cap_jumps = 64;
+	out->off = malloc(sizeof(int) * (size_t)mw.cap_moves);
+	out->verdict = malloc(sizeof(*out->verdict) * (size_t)mw.cap_moves);
+	out->jump = malloc(sizeof(*out->jump) * (size_t)mw.cap_jumps);
+	if (!out->off || !out->verdict || !out->jump)
+		goto nomem;
+	out->off[0] = 0;
+	start_call(o, budget);
+	for (int h = 0; h < n; h++)
+		if (pegs[h] && move_walk(&mw, h, 0, code, peg_pos_count(pegs, n)))
+			break;
+	if (mw.fail)
+		goto nomem;
+	for (int i = 0; i < out->n; i++) {
+		win |= out->verdict[i] == PEG_WIN;
+		unknown |= out->verdict[i] == PEG_UNKNOWN;
+	}
+	if (win || ((!mw.w || mw.in_w) && peg_goal_reached(&o->goal, pegs, n)))
+		return PEG_WIN;
+	return unknown ? PEG_UNKNOWN : PEG_LOSE;
+nomem:
+	peg_move_list_release(out);
+	return -1;
 }

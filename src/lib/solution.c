@@ -345,47 +345,46 @@ int peg_jumps_count_moves(const struct peg_jump *jumps, int n)
 	return moves;
 }
 
+/* Append sep and the name of hole h to *s (length *len, capacity *cap). */
+static int append_hole(const struct peg_board *b, char **s, size_t *len,
+		       size_t *cap, const char *sep, int h)
+{
+	char name[64];
+	size_t need;
+
+	peg_board_hole_name(b, h, name, sizeof(name));
+	need = strlen(sep) + strlen(name) + 1;
+	if (*len + need > *cap) {
+		size_t nc = 2 * *cap + need;
+		char *ns = realloc(*s, nc);
+
+		if (!ns)
+			return -1;
+		*s = ns;
+		*cap = nc;
+	}
+	*len += (size_t)sprintf(*s + *len, "%s%s", sep, name);
+	return 0;
+}
+
 char *peg_jumps_format(const struct peg_board *b, const struct peg_jump *jumps,
 		       int n)
 {
 	size_t cap = (size_t)n * 12 + 16, len = 0;
-	char *s = malloc(cap), name[64];
+	char *s = malloc(cap);
 
 	if (!s)
 		return NULL;
 	s[0] = '\0';
 	for (int i = 0; i < n; i++) {
 		int cont = i > 0 && jumps[i].from == jumps[i - 1].to;
-		size_t need;
 
-		if (!cont) {
-			peg_board_hole_name(b, jumps[i].from, name,
-					    sizeof(name));
-			need = strlen(name) + 2;
-			if (len + need + 64 > cap) {
-				char *ns = realloc(s, cap = 2 * cap + need);
-
-				if (!ns) {
-					free(s);
-					return NULL;
-				}
-				s = ns;
-			}
-			len += (size_t)sprintf(s + len, "%s%s",
-					       i ? ", " : "", name);
+		if ((!cont && append_hole(b, &s, &len, &cap, i ? ", " : "",
+					  jumps[i].from)) ||
+		    append_hole(b, &s, &len, &cap, "-", jumps[i].to)) {
+			free(s);
+			return NULL;
 		}
-		peg_board_hole_name(b, jumps[i].to, name, sizeof(name));
-		need = strlen(name) + 2;
-		if (len + need + 64 > cap) {
-			char *ns = realloc(s, cap = 2 * cap + need);
-
-			if (!ns) {
-				free(s);
-				return NULL;
-			}
-			s = ns;
-		}
-		len += (size_t)sprintf(s + len, "-%s", name);
 	}
 	return s;
 }

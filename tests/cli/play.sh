@@ -11,6 +11,8 @@ if ! command -v tmux >/dev/null; then
 fi
 tmp=$(mktemp -d)
 sock="$tmp/tmux.sock"
+# the winning-sets cache goes to the test's directory, not ~/.cache
+export PEGSOL_CACHE="$tmp/cache"
 T() { tmux -S "$sock" "$@"; }
 screen() { T capture-pane -p -t play; }
 # wait_for REGEX: poll the screen up to 10 s
@@ -34,12 +36,21 @@ expect_error 'needs a terminal' "$PEGSOL" play T5 </dev/null
 expect_error 'bad board spec|board' "$PEGSOL" play nosuchboard
 expect_error 'goal' "$PEGSOL" play T5 --vacate a1,a2 --goal complement
 expect_out 'usage: pegsol play' "$PEGSOL" play --help
+expect_error 'bad --sets' "$PEGSOL" play T5 --sets sometimes
+# a generated puzzle prints its seed; the same seed gives the same puzzle
+p1=$("$PEGSOL" play T6 --puzzle --seed 77 --level hard </dev/null 2>/dev/null)
+p2=$("$PEGSOL" play T6 --puzzle --seed 77 --level hard </dev/null 2>/dev/null)
+if [[ $p1 == "puzzle seed 77: "* && $p1 == "$p2" ]]; then _ok; else
+	_no "puzzle seed line: '$p1' / '$p2'"
+fi
+expect_error 'bad --level' "$PEGSOL" play T6 --puzzle --level extreme
 
 T new-session -d -s play -x 100 -y 30 \
 	"$PEGSOL play T5 --vacate a2 --save $tmp/game.txt; sleep 30"
 expect_screen 'Triangle\(5\)' "title"
 expect_screen 'jumps 0 +moves 0 +pegs 14' "start counters"
 expect_screen 'still winnable: yes' "oracle verdict"
+expect_screen 'winning sets' "hints from the precomputed sets"
 
 # arrows and enter: a1 -> down x3 = a4, select, up x2 = a2, jump
 keys Down Down Down Enter
@@ -83,6 +94,14 @@ T new-session -d -s play -x 100 -y 30 "$PEGSOL play --load @$tmp/game.txt; sleep
 expect_screen 'SOLVED' "loaded game is solved"
 keys u
 expect_screen 'pegs 2' "undo after load"
+keys q
+sleep 0.3
+# a puzzle in the terminal: solve it from here to its finishing hole
+T kill-session -t play 2>/dev/null
+T new-session -d -s play -x 100 -y 30 "$PEGSOL play T6 --puzzle --seed 77; sleep 30"
+expect_screen 'goal|Triangle\(6\)' "puzzle game starts"
+keys s
+expect_screen 'SOLVED' "puzzle solved from the start"
 keys q
 T kill-server 2>/dev/null
 rm -rf "$tmp"

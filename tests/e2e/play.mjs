@@ -1,7 +1,9 @@
 // play.mjs - end-to-end test of the web game in a real browser: Debian's
 // chromium driven by playwright-core.  Starts `pegsol serve --port 0`,
 // plays a full T5 game to one peg by tapping, undoes, finds a bomb on a
-// losing jump, restores a game from a shared link.  Screenshots go to
+// losing jump, restores a game from a shared link, animates the
+// constructive demo on T20 to one peg, makes a generated puzzle from a seed
+// and solves it, and checks the board editor's live verdict.  Screenshots go to
 // tests/e2e/artifacts/.  Prints "RESULT passed failed" like the other tests.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
@@ -20,9 +22,11 @@ function check(cond, what) {
 	else { failed++; console.error('FAIL ' + what); }
 }
 
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'pegsol-e2e-cache-'));
 function startServer() {
 	return new Promise((resolve, reject) => {
-		const p = spawn(pegsol, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+		const p = spawn(pegsol, ['serve', '--port', '0', '--cache', cacheDir],
+			{ stdio: ['ignore', 'pipe', 'inherit'] });
 		let out = '';
 		p.stdout.on('data', (d) => {
 			out += d;
@@ -138,6 +142,54 @@ try {
 		check(r.status >= 400 && r.status < 500 && j.error, 'error for ' + q);
 	}
 	check((await fetch(srv.url + 'api/boards')).ok, 'server alive');
+
+	// 6. the ultimate demo: the constructive solution of T20 animated to
+	//    one peg (209 jumps, fastest speed)
+	await page.locator('#demobox summary').click();
+	await page.fill('#dsize', '20');
+	await page.fill('#dvacate', 'a1');
+	await page.selectOption('#dspeed', '0');
+	await page.locator('#demo').click();
+	await waitState(() => document.getElementById('board-svg').dataset.status === 'demo-done',
+		'demo to finish');
+	const d = await page.evaluate(() => window.pegsol.demo());
+	check(d && d.i === 208 && d.n === 208, 'demo played all 208 jumps of T20');
+	check(d && d.pegs === 1, 'demo ends with one peg, got ' + (d && d.pegs));
+	check((await page.locator('g.hole.has-peg').count()) === 1, 'one peg drawn after the demo');
+	check(/Done: one peg/.test(await page.locator('#demoinfo').textContent()), 'demo says done');
+	await page.screenshot({ path: path.join(art, '5-demo-T20.png') });
+	const t40 = await (await fetch(srv.url + 'api/construct?n=40&vacate=a2')).json();
+	check(t40.verified && t40.n_jumps === 818, 'T40 construct: 818 verified jumps');
+
+	// 7. a generated puzzle from an explicit seed, solved to its finish
+	await page.locator('#puzzlebox summary').click();
+	await page.fill('#board', 'triangle:6');
+	await page.selectOption('#plevel', 'hard');
+	await page.fill('#pseed', '2026');
+	await page.locator('#puzzle').click();
+	await waitState(() => document.getElementById('puzzleinfo').dataset.seed === '2026', 'puzzle');
+	s = await state();
+	check(s.board.spec === 'triangle:6' && s.goal_hole, 'puzzle is a T6 game with a goal hole');
+	check(s.verdict === 'win', 'generated puzzle is winnable');
+	check(/seed 2026/.test(await page.locator('#puzzleinfo').textContent()), 'seed printed');
+	const again = await (await fetch(srv.url + 'api/puzzle?hints=off&board=triangle:6&level=hard&seed=2026')).json();
+	check(again.game === s.game, 'same seed, same puzzle');
+	const psol = await (await fetch(srv.url + 'api/solve?hints=off&game=' + encodeURIComponent(s.game))).json();
+	check(psol.solve.verdict === 'win', 'puzzle solves');
+	let g2 = psol.game;
+	for (let k = 0; k < psol.solve.solution_jumps; k++)
+		g2 = (await (await fetch(srv.url + 'api/redo?hints=off&game=' + encodeURIComponent(g2))).json()).game;
+	const fin = await (await fetch(srv.url + 'api/state?hints=off&game=' + encodeURIComponent(g2))).json();
+	check(fin.status === 'won', 'puzzle played to its finish: ' + fin.status);
+	await page.screenshot({ path: path.join(art, '6-puzzle.png') });
+
+	// 8. the board editor: class at once, search verdict when done
+	await page.locator('#editbox summary').click();
+	await page.locator('#edit').click();
+	await waitState(() => /Search: (solvable|not)/.test(document.getElementById('editinfo').textContent),
+		'editor verdict');
+	check((await page.locator('#editinfo').getAttribute('data-cls')) !== '', 'editor shows the class');
+	await page.screenshot({ path: path.join(art, '7-editor.png') });
 } catch (e) {
 	check(false, 'exception: ' + e.stack);
 } finally {
@@ -145,6 +197,7 @@ try {
 		await browser.close();
 	srv.proc.kill('SIGTERM');
 	rmSync(profile, { recursive: true, force: true });
+	rmSync(cacheDir, { recursive: true, force: true });
 }
 console.log(`RESULT ${passed} ${failed}`);
 process.exit(failed ? 1 : 0);
