@@ -22,10 +22,22 @@
  * holds one record per purge, the jumps are generated one by one and each is
  * checked against a byte array of the board before it is handed out.
  *
+ * Pairs (vacate, finish), seed 000 section 3.3, peg_construct_plan_pair:
+ * on T4..T8 a table of solutions (one per feasible pair up to symmetry,
+ * found offline by the exhaustive solver); for n >= 9 an induction with
+ * no search:
+ *   - when start and finish both lie 3 or more rows from an edge, that edge
+ *     becomes a band of the single-vacancy kind around a smaller triangle
+ *     (as many as fit: a "core" T_c sharing its edges' residues with T_n);
+ *   - when the core is still larger than T8, no edge has both holes 3 rows
+ *     away, so (n >= 8) some edge has the start within 3 rows and the
+ *     finish not: a Figure 9 purge (purges.h) around the start empties
+ *     those three rows, with 3- and 6-purges to both sides, and leaves a
+ *     single vacancy in the row above; the core minus those rows is solved
+ *     the same way from that vacancy.
+ *
  * Holes are skew coordinates (x, y), 0 <= x <= y < n, a1 = (0,0); the hole
  * index is row-major, y(y+1)/2 + x, the same as peg_board_parse("T<n>").
- * Finishing holes (--finish, seed 000 section 3.3) are not constructed yet:
- * a plan reports where its final peg lands.
  */
 #ifndef PEGSOL_CONSTRUCT_H
 #define PEGSOL_CONSTRUCT_H
@@ -62,6 +74,32 @@ struct peg_construct;
 int peg_construct_plan(int n, int vx, int vy, struct peg_construct **out,
 		       struct peg_err *err);
 
+/* Is the pair (sx, sy) -> (fx, fy) on T_n feasible (seed 000 Theorem 2.2,
+ * the position class condition)?  1 yes, 0 no.  For n >= 6 every feasible
+ * pair is solvable; on T4 and T5 some are not (Table 3). */
+int peg_construct_pair_feasible(int n, int sx, int sy, int fx, int fy);
+
+/* Plan the solution of T_n from the vacancy (vx, vy) ending with one peg at
+ * (fx, fy) (seed 000 section 3.3).  Returns PEG_CONSTRUCT_OK and *out, or
+ * PEG_CONSTRUCT_NO with the reason (Theorem 2.1 or 2.2, or for T4/T5 a pair
+ * that the exhaustive search showed unsolvable, Table 3), or
+ * PEG_CONSTRUCT_BAD / PEG_CONSTRUCT_NOMEM. */
+int peg_construct_plan_pair(int n, int vx, int vy, int fx, int fy,
+			    struct peg_construct **out, struct peg_err *err);
+
+/* The base table: one entry per feasible pair up to symmetry on T4..T8
+ * (seed 000 Table 3: 3, 17, 29, 27, 80), moves in Bell's notation or NULL
+ * when the pair is unsolvable (only on T4 and T5). */
+struct peg_pair_sol {
+	int m;              /* board side */
+	const char *vacate; /* "b2" */
+	const char *finish;
+	const char *moves;
+};
+
+int peg_construct_pair_count(void);
+const struct peg_pair_sol *peg_construct_pair_get(int i);
+
 void peg_construct_free(struct peg_construct *c);
 
 /* Called once per jump, in order; a nonzero return stops the run. */
@@ -95,7 +133,11 @@ struct peg_construct_info {
 	int fx, fy;         /* where the last peg ends */
 	int m;              /* sub-board side (4, 5 or 6) */
 	int sub_x, sub_y;   /* its top corner on T_n */
-	const char *sub_base; /* the Appendix B.2 vacancy used, e.g. "a1" */
+	const char *sub_base; /* the Appendix B.2 vacancy used, e.g. "a1";
+				 for a pair the base table's vacancy */
+	const char *sub_finish; /* pairs: the base table's finish, else NULL */
+	int pair;           /* planned by peg_construct_plan_pair */
+	int n_fig9;         /* Figure 9 steps (pairs) */
 	int sub_sym;        /* symmetry applied to it: 0..5 = i, r, r^2, f,
 			       rf, r^2f (seed 000 Appendix A) */
 	int n_bands;
@@ -131,9 +173,25 @@ struct peg_construct_band {
 void peg_construct_get_band(const struct peg_construct *c, int i,
 			    struct peg_construct_band *band);
 
+/* One Figure 9 step of a pair plan: T_K at (nx, ny) loses the three rows
+ * along `edge` and keeps T_(K-3). */
+struct peg_construct_fig9 {
+	enum peg_construct_edge edge;
+	int K;             /* side before */
+	int nx, ny;        /* top corner of T_K */
+	const char *purge; /* "fig9-c5" */
+	int vx, vy;        /* the vacancy in the three rows */
+	int ux, uy;        /* the vacancy left in the row above */
+	int n_left, n_right; /* columns cleared by 3-/6-purges on each side */
+};
+
+/* Figure 9 step i (0 <= i < n_fig9), outermost first. */
+void peg_construct_get_fig9(const struct peg_construct *c, int i,
+			    struct peg_construct_fig9 *out);
+
 /* Region map: for every hole (index order) a code: 'S' sub-board, 'T'
- * trapezoid, '3' 3-purge, '6' and 'o' alternate 6-purges; labels has T(n)
- * bytes (no terminator). */
+ * trapezoid, 'F' Figure 9 purge, '3' 3-purge, '6' and 'o' alternate
+ * 6-purges; labels has T(n) bytes (no terminator). */
 void peg_construct_region_map(const struct peg_construct *c, char *labels);
 
 #endif

@@ -43,7 +43,11 @@ enum peg_purge_kind {
 	PEG_PURGE_TRAPEZOID, /* 12 holes, catalyst of 3 */
 	PEG_PURGE_3,         /* 3 holes, catalyst empty + full */
 	PEG_PURGE_6_TOP,     /* 6 holes, catalyst pair left of the top row */
-	PEG_PURGE_6_BOTTOM   /* 6 holes, catalyst pair left of the bottom row */
+	PEG_PURGE_6_BOTTOM,  /* 6 holes, catalyst pair left of the bottom row */
+	PEG_PURGE_TRAPEZOID_WIDE /* Bell's wider trapezoid (seed 000 section
+				    3.2, his program's T5-T7): a4..d4,
+				    a5..e5, a6..f6 under a3 b3 c3, 15 holes;
+				    data only, not used by construct */
 };
 
 struct peg_purge_hole {
@@ -67,6 +71,28 @@ struct peg_purge {
 	const struct peg_purge_jump *jumps;
 	const char *source; /* where the sequence comes from */
 };
+
+/* Figure 9 purges (seed 000 section 3.3, "left as an exercise"): the
+ * trapezoid region a4..c4, a5..d5, a6..e6 together with the row a3 b3 c3
+ * above it, all full except one vacancy in the trapezoid.  The jumps empty
+ * the trapezoid and leave a3 b3 c3 full except `finish`, the hole of that
+ * row in the vacancy's position class.  One entry per vacancy (12), found
+ * offline (tools/gen_construct_pairs.py) and chosen so that the side purges
+ * can start from it: at some step b4 c4 are unlike (a 6-purge to the
+ * right), c4 is empty with e6 full (a 3-purge to the right), and likewise
+ * mirrored a4 b4 unlike and a4 empty with a6 full (to the left). */
+struct peg_fig9 {
+	const char *name;               /* "fig9-c5": named for the vacancy */
+	struct peg_purge_hole vacancy;  /* in the trapezoid */
+	struct peg_purge_hole finish;   /* the hole of a3 b3 c3 left empty */
+	int n_jumps;                    /* 12 */
+	const struct peg_purge_jump *jumps;
+};
+
+int peg_fig9_count(void);
+const struct peg_fig9 *peg_fig9_get(int i);
+/* The Figure 9 purge for vacancy (x, y) of the band frame, or NULL. */
+const struct peg_fig9 *peg_fig9_find(int x, int y);
 
 /* The purges, indexed 0 .. peg_purge_count() - 1. */
 int peg_purge_count(void);

@@ -25,10 +25,10 @@ static const char usage[] =
 	"cleared three rows at a time by trapezoid, 3- and 6-purges.  Every\n"
 	"jump is replayed on the board before it is printed.  The solution is\n"
 	"printed in Bell's notation (columns a..z, aa, ab, ...).\n\n"
-	"  --finish F  require the last peg at F; pairs are not constructed\n"
-	"              in general yet: F must be where the construction from H\n"
-	"              ends, or H where the construction from F ends (the\n"
-	"              solution is then played backwards)\n"
+	"  --finish F  end with the last peg at F (section 3.3): a table of\n"
+	"              solutions on T4..T8, and for N >= 9 bands of purges and\n"
+	"              Figure 9 purges around it; every feasible pair with\n"
+	"              N >= 6 is solved (Theorem 2.2), on T4/T5 those in Table 3\n"
 	"  --stats     jumps, moves, time and peak memory\n"
 	"  --explain   the sub-board, the bands of three rows and their purges,\n"
 	"              and (N <= 60) a map of the regions like seed 000 Fig. 8\n"
@@ -238,9 +238,33 @@ static void print_explain(const struct peg_construct *c,
 
 	hole_name(in->vx, in->vy, a);
 	hole_name(in->sub_x, in->sub_y, b);
-	printf("T%d, vacate %s: sub-board T%d with top corner %s, solved by "
-	       "the seed 000 Appendix B.2 solution for vacate %s under %s\n",
-	       in->n, a, in->m, b, in->sub_base, sym_name(in->sub_sym));
+	if (in->pair) {
+		hole_name(in->fx, in->fy, d);
+		printf("T%d, vacate %s, finish %s: %d Figure 9 step%s\n",
+		       in->n, a, d, in->n_fig9, in->n_fig9 == 1 ? "" : "s");
+		for (int i = 0; i < in->n_fig9; i++) {
+			struct peg_construct_fig9 f9;
+
+			peg_construct_get_fig9(c, i, &f9);
+			hole_name(f9.vx, f9.vy, a);
+			hole_name(f9.ux, f9.uy, d);
+			printf("figure 9 step %d: T%d -> T%d, the three rows "
+			       "along the %s edge: %s around %s, %d column%s "
+			       "left and %d right by 3-/6-purges, leaves %s\n",
+			       i + 1, f9.K, f9.K - 3, edge_name(f9.edge),
+			       f9.purge, a, f9.n_left,
+			       f9.n_left == 1 ? "" : "s", f9.n_right, d);
+		}
+		printf("sub-board T%d with top corner %s, solved by the base "
+		       "table's pair %s -> %s under %s\n",
+		       in->m, b, in->sub_base, in->sub_finish,
+		       sym_name(in->sub_sym));
+	} else {
+		printf("T%d, vacate %s: sub-board T%d with top corner %s, "
+		       "solved by the seed 000 Appendix B.2 solution for "
+		       "vacate %s under %s\n",
+		       in->n, a, in->m, b, in->sub_base, sym_name(in->sub_sym));
+	}
 	for (int i = 0; i < in->n_bands; i++) {
 		struct peg_construct_band bd;
 
@@ -258,8 +282,9 @@ static void print_explain(const struct peg_construct *c,
 		printf(", %d 6-purge%s\n", bd.n_6purge,
 		       bd.n_6purge == 1 ? "" : "s");
 	}
-	printf("purges: %ld (%ld trapezoid, %ld 3-purge, %ld 6-purge)\n",
-	       in->n_purges, in->n_trapezoid, in->n_3purge, in->n_6purge);
+	printf("purges: %ld (%ld trapezoid, %ld 3-purge, %ld 6-purge%s)\n",
+	       in->n_purges, in->n_trapezoid, in->n_3purge, in->n_6purge,
+	       in->n_fig9 ? ", Figure 9 purges" : "");
 	if (in->n <= 60) {
 		long holes = peg_tri_index(0, in->n);
 		char *map = malloc((size_t)holes);
@@ -268,8 +293,12 @@ static void print_explain(const struct peg_construct *c,
 			return;
 		peg_construct_region_map(c, map);
 		map[peg_tri_index(in->vx, in->vy)] = '*';
-		printf("regions (S sub-board, * vacancy, T trapezoid, 3 "
-		       "3-purge, 6/o 6-purges):\n");
+		if (in->pair)
+			map[peg_tri_index(in->fx, in->fy)] = '@';
+		printf("regions (S sub-board, * vacancy, %sT trapezoid, %s3 "
+		       "3-purge, 6/o 6-purges):\n",
+		       in->pair ? "@ finish, " : "",
+		       in->n_fig9 ? "F Figure 9, " : "");
 		for (int y = 0; y < in->n; y++) {
 			printf("%*s", in->n - 1 - y, "");
 			for (int x = 0; x <= y; x++)
@@ -280,33 +309,10 @@ static void print_explain(const struct peg_construct *c,
 	}
 }
 
-/* Where does the construction from (x, y) end? */
-static int plan_end(int n, int x, int y, int *fx, int *fy)
-{
-	struct peg_construct *c;
-	struct peg_construct_info in;
-	struct peg_err err;
-
-	if (peg_construct_plan(n, x, y, &c, &err))
-		return -1;
-	peg_construct_get_info(c, &in);
-	*fx = in.fx;
-	*fy = in.fy;
-	peg_construct_free(c);
-	return 0;
-}
-
-static int pair_feasible(int n, int sx, int sy, int fx, int fy)
-{
-	if (n % 3 == 1)
-		return (sx + sy) % 3 != 0 && (sx + sy + fx + fy) % 3 == 0;
-	return (sx + sy) % 3 == (fx + fy) % 3;
-}
-
 int cmd_construct(int argc, char **argv)
 {
 	int json = 0, stats = 0, explain = 0, stream = 0, np = 0, n, rc;
-	int vx, vy, fx = -1, fy = -1, reverse = 0, px, py;
+	int vx, vy, fx = -1, fy = -1;
 	const char *vacate = NULL, *finish = NULL, *pos[1];
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--stats", CLI_FLAG, &stats},
@@ -356,50 +362,18 @@ int cmd_construct(int argc, char **argv)
 	}
 	hole_name(vx, vy, vname);
 	t0 = now_sec();
-	px = vx;
-	py = vy;
-	if (finish && n >= 4 && peg_construct_feasible(n, vx, vy) &&
-	    !pair_feasible(n, vx, vy, fx, fy)) {
-		snprintf(err.msg, sizeof(err.msg),
-			 "no solution from %s to %s on T%d: the finish is not "
-			 "in the position class of the start (seed 000 "
-			 "Theorem 2.2)",
-			 vname, finish, n);
-		rc = PEG_CONSTRUCT_NO;
-		goto refused;
-	}
-	if (finish) {
-		int ex, ey;
-
-		if (plan_end(n, vx, vy, &ex, &ey) == 0 &&
-		    (ex != fx || ey != fy)) {
-			int gx, gy;
-
-			/* time reversal: a solution from F ending at H, played
-			 * backwards, goes from H to F */
-			if (plan_end(n, fx, fy, &gx, &gy) == 0 && gx == vx &&
-			    gy == vy) {
-				reverse = 1;
-				px = fx;
-				py = fy;
-			} else {
-				hole_name(ex, ey, fname);
-				cli_error("constructing the pair %s -> %s is not "
-					  "implemented (seed 000 section 3.3); "
-					  "the construction from %s ends at %s",
-					  vname, finish, vname, fname);
-				return EXIT_USAGE;
-			}
-		}
-	}
-	rc = peg_construct_plan(n, px, py, &c, &err);
-refused:
+	if (finish)
+		rc = peg_construct_plan_pair(n, vx, vy, fx, fy, &c, &err);
+	else
+		rc = peg_construct_plan(n, vx, vy, &c, &err);
 	if (rc == PEG_CONSTRUCT_NO) {
 		if (json) {
 			cJSON *o = cJSON_CreateObject();
 
 			cJSON_AddStringToObject(o, "board", pos[0]);
 			cJSON_AddStringToObject(o, "vacate", vname);
+			if (finish)
+				cJSON_AddStringToObject(o, "finish", finish);
 			cJSON_AddBoolToObject(o, "solvable", 0);
 			cJSON_AddStringToObject(o, "reason", err.msg);
 			cli_json_print(o);
@@ -414,16 +388,12 @@ refused:
 	}
 	t_plan = now_sec() - t0;
 	peg_construct_get_info(c, &info);
-	if (reverse) {
-		info.fx = fx;
-		info.fy = fy;
-	}
 	hole_name(info.fx, info.fy, fname);
 	if (explain && !json)
 		print_explain(c, &info);
 	w.sink = &sink;
 	w.last_to = -1;
-	if (stream && !json && !reverse) {
+	if (stream && !json) {
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 		sink.out = stdout;
 		rc = peg_construct_run(c, write_jump, &w, &err);
@@ -431,16 +401,6 @@ refused:
 		t_run = now_sec() - t0 - t_plan;
 	} else {
 		rc = peg_construct_jumps(c, &jumps, &nj, &err);
-		if (!rc && reverse) {
-			for (long i = 0; i < nj / 2; i++) {
-				struct peg_jump t = jumps[i];
-
-				jumps[i] = jumps[nj - 1 - i];
-				jumps[nj - 1 - i] = t;
-			}
-			rc = peg_construct_verify(n, vx, vy, jumps, nj, fx, fy,
-						  &err);
-		}
 		for (long i = 0; !rc && i < nj; i++)
 			rc = write_jump(&jumps[i], &w);
 		t_run = now_sec() - t0 - t_plan;
@@ -463,7 +423,6 @@ refused:
 		cJSON_AddStringToObject(o, "finish", fname);
 		cJSON_AddBoolToObject(o, "solvable", 1);
 		cJSON_AddBoolToObject(o, "verified", 1);
-		cJSON_AddBoolToObject(o, "reversed", reverse);
 		cJSON_AddNumberToObject(o, "jumps", (double)w.jumps);
 		cJSON_AddNumberToObject(o, "moves", (double)w.moves);
 		if (explain || stats) {
@@ -477,6 +436,10 @@ refused:
 			cJSON_AddStringToObject(e, "sub_symmetry",
 						sym_name(info.sub_sym));
 			cJSON_AddNumberToObject(e, "bands", info.n_bands);
+			cJSON_AddNumberToObject(e, "fig9_steps", info.n_fig9);
+			if (info.pair)
+				cJSON_AddStringToObject(e, "sub_finish",
+							info.sub_finish);
 			cJSON_AddNumberToObject(e, "purges",
 						(double)info.n_purges);
 			cJSON_AddNumberToObject(e, "trapezoid",

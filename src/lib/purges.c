@@ -7,6 +7,8 @@
  */
 #include "pegsol/purges.h"
 
+#include "construct_pairs.h"
+
 #include <stddef.h>
 #include <string.h>
 
@@ -115,23 +117,26 @@ static const struct peg_purge purges[] = {
      "reverse of 01"},
 };
 
+#define N_PURGES ((int)(sizeof(purges) / sizeof(purges[0])))
+
+/* the table above, then the wider trapezoids (construct_pairs.c) */
 int peg_purge_count(void)
 {
-	return (int)(sizeof(purges) / sizeof(purges[0]));
+	return N_PURGES + peg_cp_n_wide;
 }
 
 const struct peg_purge *peg_purge_get(int i)
 {
 	if (i < 0 || i >= peg_purge_count())
 		return NULL;
-	return &purges[i];
+	return i < N_PURGES ? &purges[i] : &peg_cp_wide[i - N_PURGES];
 }
 
 const struct peg_purge *peg_purge_find(enum peg_purge_kind kind,
 				       const unsigned char *state)
 {
 	for (int i = 0; i < peg_purge_count(); i++) {
-		const struct peg_purge *p = &purges[i];
+		const struct peg_purge *p = peg_purge_get(i);
 		int k;
 
 		if (p->kind != kind)
@@ -142,5 +147,24 @@ const struct peg_purge *peg_purge_find(enum peg_purge_kind kind,
 		if (k == p->n_cat)
 			return p;
 	}
+	return NULL;
+}
+
+int peg_fig9_count(void)
+{
+	return peg_cp_n_fig9;
+}
+
+const struct peg_fig9 *peg_fig9_get(int i)
+{
+	return i >= 0 && i < peg_cp_n_fig9 ? &peg_cp_fig9[i] : NULL;
+}
+
+const struct peg_fig9 *peg_fig9_find(int x, int y)
+{
+	for (int i = 0; i < peg_cp_n_fig9; i++)
+		if (peg_cp_fig9[i].vacancy.x == x &&
+		    peg_cp_fig9[i].vacancy.y == y)
+			return &peg_cp_fig9[i];
 	return NULL;
 }

@@ -39,12 +39,31 @@ expect_out '^stats: T100, 5050 holes, .* 5048 jumps' \
 a=$("$PEGSOL" construct T40 --vacate k33)
 b=$("$PEGSOL" construct T40 --vacate k33 --stream)
 if [ "$a" = "$b" ]; then _ok; else _no "--stream differs from the batch output"; fi
-# time reversal for --finish: the construction from b2 on T7 ends at F,
-# so the pair F -> b2 is that solution played backwards
-fin=$("$PEGSOL" construct T7 --vacate b2 --json | sed 's/.*"finish":"\([a-z0-9]*\)".*/\1/')
-expect_exit 0 "$PEGSOL" construct T7 --vacate "$fin" --finish b2
-sol=$("$PEGSOL" construct T7 --vacate "$fin" --finish b2)
-expect_out 'finish b2: reached' "$PEGSOL" check T7 --vacate "$fin" --finish b2 "$sol"
+# pairs (seed 000 section 3.3): every feasible finish from b2 on T7 (base
+# table) and to the last five rows of T13 (bands and Figure 9 steps),
+# checked by replay
+for t in 7 13; do
+	for y in $(seq $((t < 10 ? 0 : 8)) $((t - 1))); do
+		for x in $(seq 0 "$y"); do
+			[ $(((x + y + 1 + 1) % 3)) -eq 0 ] || continue
+			sol=$("$PEGSOL" construct T$t --vacate b2 --finish "($x,$y)")
+			expect_out 'finish .*: reached' \
+				"$PEGSOL" check T$t --vacate b2 --finish "($x,$y)" "$sol"
+		done
+	done
+done
+expect_out 'figure 9 step 1: T17 -> T14, the three rows along the bottom edge: fig9-c6 around c20' \
+	"$PEGSOL" construct T20 --vacate c20 --finish h12 --explain
+expect_out 'base table.s pair' "$PEGSOL" construct T20 --vacate c20 --finish h12 --explain
+sol=$("$PEGSOL" construct T20 --vacate c20 --finish h12)
+expect_out 'finish h12: reached' "$PEGSOL" check T20 --vacate c20 --finish h12 "$sol"
+a=$("$PEGSOL" construct T40 --vacate b2 --finish ab38)
+b=$("$PEGSOL" construct T40 --vacate b2 --finish ab38 --stream)
+if [ "$a" = "$b" ]; then _ok; else _no "pair --stream differs from the batch output"; fi
+expect_out '"finish":"ab38"' "$PEGSOL" construct T40 --vacate b2 --finish ab38 --json
+# T5: feasible but unsolvable pair (Table 3: 12 of 17)
+expect_exit 1 "$PEGSOL" construct T5 --vacate a1 --finish b3
+expect_out 'Table 3' "$PEGSOL" construct T5 --vacate a1 --finish b3
 
 # unsolvable: Theorem 2.1 (class EMPTY on T_(3k+1)), Theorem 2.2, T3
 expect_exit 1 "$PEGSOL" construct T10 --vacate a1
