@@ -1,5 +1,6 @@
 # pegsol - one build: the static library, the pegsol binary, the tests.
-#   make            build build/pegsol and build/libpegsol.a
+#   make            build build/pegsol, build/pegsol-web (the web server
+#                   that `pegsol serve` runs) and build/libpegsol.a
 #   make test       build and run every test (tests/run.sh)
 #   make asan       the same tests under AddressSanitizer + UBSan (build-asan/)
 #   make fuzz       libFuzzer targets for the parsers (clang, build-fuzz/)
@@ -9,7 +10,8 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 WARN    := -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter
 CPPFLAGS := -Iinclude -D_DEFAULT_SOURCE -std=c11 $(WARN)
-LDLIBS  := -lgmp -lcjson -lncursesw -lmicrohttpd -lpthread -lm
+LDLIBS  := -lgmp -lcjson -lncursesw -lpthread -lm
+WEB_LIBS := -lmicrohttpd
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC := $(sort $(wildcard src/lib/*.c))
@@ -18,8 +20,12 @@ TEST_SRC := $(sort $(wildcard tests/test_*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# pegsol runs `serve` through pegsol-web, the only binary linking
+# libmicrohttpd (src/cli/launch/serve_launch.c says why)
+LIGHT_OBJ := $(filter-out $(BUILD)/src/cli/cmd_serve.o,$(CLI_OBJ)) \
+	$(BUILD)/src/cli/launch/serve_launch.o
 
-all: $(BUILD)/pegsol
+all: $(BUILD)/pegsol $(BUILD)/pegsol-web
 
 $(BUILD)/%.o: %.c $(wildcard include/pegsol/*.h) $(wildcard src/lib/*.h) $(wildcard src/cli/*.h) src/cli/commands.def
 	@mkdir -p $(dir $@)
@@ -32,14 +38,17 @@ $(BUILD)/libpegsol.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/pegsol: $(CLI_OBJ) $(BUILD)/libpegsol.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libpegsol.a $(LDLIBS)
+$(BUILD)/pegsol: $(LIGHT_OBJ) $(BUILD)/libpegsol.a
+	$(CC) $(CFLAGS) -o $@ $(LIGHT_OBJ) $(BUILD)/libpegsol.a $(LDLIBS)
+
+$(BUILD)/pegsol-web: $(CLI_OBJ) $(BUILD)/libpegsol.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libpegsol.a $(LDLIBS) $(WEB_LIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libpegsol.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -o $@ $< $(BUILD)/libpegsol.a $(LDLIBS)
 
-tests: $(BUILD)/pegsol $(TEST_BIN)
+tests: $(BUILD)/pegsol $(BUILD)/pegsol-web $(TEST_BIN)
 
 test: tests
 	BUILD=$(BUILD) bash tests/run.sh
