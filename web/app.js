@@ -436,7 +436,12 @@ async function solve() {
 			: 'No solution found: ' + ((r && r.note) || 'not decided in time'));
 		return;
 	}
-	message('Solution: ' + r.solution);
+	const kinds = { shortest: 'fewest moves from here (proved)',
+		constructive: 'the constructive solution of T_n',
+		oracle: 'a winning line (not the shortest)' };
+	message(`Solving with ${kinds[r.line] || 'a winning line'}: ` +
+		`${r.solution_moves} moves, ${r.solution_jumps} jumps: ${r.solution}`);
+	$('message').dataset.line = r.line || '';
 	sel = null;
 	clearInterval(animating);
 	animating = setInterval(async () => {

@@ -3,10 +3,14 @@
 #include "cli.h"
 #include "playkit.h"
 
+#include "pegsol/line.h"
 #include "pegsol/oracle.h"
+#include "pegsol/pos.h"
 #include "pegsol/puzzle.h"
 #include "pegsol/session.h"
+#include "pegsol/shortest.h"
 #include "pegsol/solution.h"
+#include "pegsol/theory.h"
 
 #include <curses.h>
 #include <locale.h>
@@ -20,18 +24,24 @@ static const char usage[] =
 	"usage: pegsol play BOARD [--vacate H] [--position P]\n"
 	"                   [--goal anywhere|complement|HOLE]\n"
 	"                   [--load GAMEID|@FILE] [--replay SOLUTION|@FILE]\n"
-	"                   [--save FILE] [--hints off|winnable|all]\n"
+	"                   [--save FILE] [--hints off|winnable|good|all]\n"
 	"                   [--budget NODES] [--sets off|auto|all]\n"
 	"                   [--cache DIR]\n"
 	"       pegsol play BOARD --puzzle [--level easy|medium|hard]\n"
 	"                   [--pegs N] [--seed S]\n\n"
-	"Play peg solitaire in the terminal.  Keys: arrows move, Enter or\n"
-	"space selects a peg / jumps to the hole under the cursor, u undo,\n"
-	"r redo, R back to the start, h hint, H hint strength, s solve from\n"
-	"here (animated), a play the redo tail (animated), : type a move\n"
-	"(c3-a3-a1) or a hole to select, w save the game id to the --save\n"
-	"FILE (default pegsol-game.txt), q quit.  The mouse selects and\n"
-	"jumps too.  Losing jumps show as X (a bomb), winning ones as +.\n"
+	"Play peg solitaire in the terminal.  Keys: arrows (or the numeric\n"
+	"keypad) move, Enter or space selects a peg / jumps to the hole under\n"
+	"the cursor, Esc deselects, u undo, r redo, R back to the start,\n"
+	"h hint, H hint strength (off, still winnable?, one good move, every\n"
+	"losing jump), s solve from here (animated: fewest moves where\n"
+	"affordable, the constructive solution on T_n, else the oracle's\n"
+	"line), a play the redo tail (animated), f fewest moves from the\n"
+	"start, p new puzzle, d puzzle difficulty, e board editor (Enter\n"
+	"toggles a peg, e plays the edited position, Esc leaves), : type a\n"
+	"move (c3-a3-a1) or a hole to select, w save the game id to the\n"
+	"--save FILE (default pegsol-game.txt), ? keys, q quit.  The mouse\n"
+	"selects and jumps too.  Shapes: + winning jump, X losing jump (a\n"
+	"bomb), ? undecided, B a peg whose every jump loses, ! the good move.\n"
 	"--replay loads a solution as the redo tail: press a to watch it.\n"
 	"Hints come from precomputed winning sets on small boards (--sets\n"
 	"auto: up to 25 holes and English; all: up to 36 holes), computed\n"
@@ -41,8 +51,13 @@ static const char usage[] =
 	"jumps from one peg, graded by the share of losing jumps on the way);\n"
 	"its seed is printed, and --seed S makes the same puzzle again.\n";
 
-enum hints { HINTS_OFF, HINTS_WINNABLE, HINTS_ALL };
-static const char *hint_names[] = {"off", "still winnable?", "all bombs"};
+enum hints { HINTS_OFF, HINTS_WINNABLE, HINTS_GOOD, HINTS_ALL };
+static const char *hint_names[] = {"off", "still winnable?", "one good move",
+				   "every losing jump"};
+
+#define EDIT_CHUNK 200000L   /* editor: nodes searched between key polls */
+#define EDIT_ROUNDS 100      /* editor: chunks before giving up */
+#define OPT_MAX_HOLES 21     /* fewest moves from the start: boards */
 
 struct game {
 	struct peg_session *s;
@@ -54,7 +69,25 @@ struct game {
 	int *row, *col;       /* screen place of each hole */
 	int cursor, sel;      /* hole indices, sel -1 = none */
 	enum hints hints;
+	struct peg_jump good; /* HINTS_GOOD: one winning jump, from -1 none */
 	const char *save_path;
+	int sets_mode;
+	const char *cache;
+	int curses;           /* the screen is up: no stderr */
+	/* puzzles */
+	enum peg_puzzle_level level;
+	uint64_t seed;
+	char pzinfo[200];
+	/* fewest moves from the start: -2 not asked, -1 none, -3 unknown */
+	int opt;
+	char optinfo[200];
+	/* the board editor */
+	int editing;
+	unsigned char *edit;
+	enum peg_verdict ev;
+	int erounds;
+	char einfo[400];
+	int help;
 	char msg[256];
 	int top, left;
 };
@@ -78,19 +111,107 @@ static void layout(struct game *g)
 	g->left = 3;
 }
 
+/* Oracle, winning sets and screen arrays for g->s; 0 or -1 (memory). */
+static int attach(struct game *g)
+{
+	struct peg_err err;
+
+	g->o = peg_oracle_new(g->s->b, &g->s->goal, 0, &err);
+	if (g->o && playkit_sets_wanted(g->s, g->sets_mode)) {
+		char cache_buf[1024], path[1100];
+		const char *dir = playkit_cache_dir(g->cache, cache_buf,
+						    sizeof(cache_buf));
+		struct peg_winsets_info info;
+
+		peg_winsets_path(g->s->b, g->s->start, playkit_finish(g->s),
+				 dir, path, sizeof(path));
+		if (g->s->b->n_holes > 21 && (!dir || access(path, R_OK))) {
+			if (g->curses) {
+				mvprintw(LINES - 1, 0, "computing the winning "
+					 "sets (once)...");
+				refresh();
+			} else {
+				fprintf(stderr,
+					"pegsol play: computing the winning "
+					"sets of %s (once%s%s)...\n",
+					g->s->b->spec, dir ? ", cached in " : "",
+					dir ? dir : "");
+			}
+		}
+		if (peg_winsets_open(g->s->b, g->s->start, playkit_finish(g->s),
+				     dir, 0, &g->w, &info, &err)) {
+			if (!g->curses)
+				fprintf(stderr, "pegsol play: no winning sets "
+					"(%s), using the live search\n",
+					err.msg);
+			g->w = NULL;
+		}
+	}
+	g->v = calloc((size_t)g->s->b->n_jumps + 1, sizeof(*g->v));
+	g->row = calloc((size_t)g->s->b->n_holes, sizeof(int));
+	g->col = calloc((size_t)g->s->b->n_holes, sizeof(int));
+	g->edit = calloc((size_t)g->s->b->n_holes, 1);
+	if (!g->v || !g->row || !g->col || !g->edit)
+		return -1;
+	layout(g);
+	g->sel = -1;
+	g->cursor = 0;
+	g->opt = -2;
+	g->optinfo[0] = 0;
+	g->good.from = -1;
+	return 0;
+}
+
+static void detach(struct game *g)
+{
+	peg_winsets_free(g->w);
+	peg_oracle_free(g->o);
+	free(g->v);
+	free(g->row);
+	free(g->col);
+	free(g->edit);
+	g->w = NULL;
+	g->o = NULL;
+	g->v = NULL;
+	g->row = g->col = NULL;
+	g->edit = NULL;
+}
+
+/* Swap in a new session (puzzle, edited position); the old one goes. */
+static void replace_session(struct game *g, struct peg_session *s)
+{
+	detach(g);
+	peg_session_free(g->s);
+	g->s = s;
+	if (attach(g)) {
+		endwin();
+		fprintf(stderr, "pegsol play: out of memory\n");
+		exit(EXIT_RESOURCES);
+	}
+}
+
 /* Recompute the oracle's verdicts for the current position. */
 static void update_verdicts(struct game *g)
 {
 	struct peg_oracle_stats st;
+	struct peg_jump *jumps = NULL;
+	int n = 0;
 
 	g->verdict = PEG_UNKNOWN;
 	g->nodes = 0;
+	g->good.from = -1;
 	if (!g->o || g->hints == HINTS_OFF)
 		return;
 	g->verdict = peg_oracle_classify_played(g->o, g->w, g->s->pegs,
 						g->budget, g->v);
 	peg_oracle_stats(g->o, &st);
 	g->nodes = st.nodes;
+	if (g->hints == HINTS_GOOD && g->verdict == PEG_WIN &&
+	    peg_oracle_solve_played(g->o, g->w, g->s->pegs, g->budget, &jumps,
+				    &n) == PEG_WIN &&
+	    n > 0)
+		g->good = jumps[0];
+	free(jumps);
 }
 
 static int legal_from_to(const struct game *g, int from, int to)
@@ -109,10 +230,15 @@ static char glyph(const struct game *g, int h)
 	const struct peg_board *b = g->s->b;
 	const unsigned char *p = g->s->pegs;
 
+	if (g->editing)
+		return g->edit[h] ? 'o' : '.';
 	if (g->sel >= 0 && !p[h]) {
 		int k = legal_from_to(g, g->sel, h);
 
 		if (k >= 0) {
+			if (g->hints == HINTS_GOOD && g->good.from == g->sel &&
+			    g->good.to == h)
+				return '+';
 			if (g->hints != HINTS_ALL || !g->o)
 				return '*';
 			return g->v[k] == PEG_WIN    ? '+'
@@ -124,6 +250,8 @@ static char glyph(const struct game *g, int h)
 		return '@';
 	if (!p[h])
 		return '.';
+	if (g->hints == HINTS_GOOD && g->good.from == h)
+		return '!';
 	if (g->hints == HINTS_ALL && g->o) {
 		int any = 0, all_lose = 1;
 
@@ -137,6 +265,26 @@ static char glyph(const struct game *g, int h)
 			return 'B';
 	}
 	return 'o';
+}
+
+static const char *keys_help[] = {
+	"arrows/keypad move   enter/space select, jump (a multi-jump is one move)",
+	"esc deselect   u undo   r redo   R reset   h hint   H hint strength",
+	"s solve from here   a animate redo   f fewest moves   : type a move",
+	"p new puzzle   d difficulty   e board editor   w save   ? keys   q quit",
+	NULL};
+
+static void draw_editor_status(struct game *g, int *y)
+{
+	const struct peg_board *b = g->s->b;
+	char goal[64];
+
+	mvprintw((*y)++, 0, "BOARD EDITOR: enter toggles a peg, c clears, "
+		 "F fills, e plays this position, esc leaves");
+	mvprintw((*y)++, 0, "pegs %d   goal: %s",
+		 peg_pos_count(g->edit, b->n_holes),
+		 peg_goal_format(b, &g->s->goal, goal, sizeof(goal)));
+	mvprintw((*y)++, 0, "%.*s", COLS > 0 ? COLS - 1 : 79, g->einfo);
 }
 
 static void draw(struct game *g)
@@ -156,10 +304,12 @@ static void draw(struct game *g)
 			max_row = g->row[h];
 		if (has_colors())
 			attr = COLOR_PAIR(c == 'X' || c == 'B' ? 2
-					  : c == '+'	       ? 3
+					  : c == '+' || c == '!' ? 3
 					  : c == '@'	       ? 4
 					  : c == 'o'	       ? 1
 							       : 0);
+		if (c == '!' || c == '@')
+			attr |= A_BOLD;
 		if (h == g->cursor)
 			attr |= A_REVERSE;
 		attron(attr);
@@ -171,6 +321,15 @@ static void draw(struct game *g)
 		}
 	}
 	y = g->top + max_row + 2;
+	if (g->editing) {
+		draw_editor_status(g, &y);
+		mvprintw(y++, 0, "cursor: %s",
+			 peg_board_hole_name(b, g->cursor, cur, sizeof(cur)));
+		mvprintw(y++, 0, "%s", g->msg);
+		move(g->top + g->row[g->cursor], g->left + g->col[g->cursor]);
+		refresh();
+		return;
+	}
 	mvprintw(y++, 0, "goal: %s   hints: %s   cursor: %s",
 		 peg_goal_format(b, &s->goal, goal, sizeof(goal)),
 		 hint_names[g->hints],
@@ -203,12 +362,21 @@ static void draw(struct game *g)
 		mvprintw(y++, 0, "no oracle past 63 holes");
 	else
 		y++;
-	mvprintw(y++, 0, "%s", g->msg);
-	mvprintw(y + 1, 0,
-		 "arrows move  enter select/jump  u undo  r redo  R reset  "
-		 "h hint  H hints");
-	mvprintw(y + 2, 0,
-		 "s solve  a animate redo  : type move  w save  q quit");
+	if (g->optinfo[0])
+		mvprintw(y++, 0, "%s", g->optinfo);
+	if (g->pzinfo[0])
+		mvprintw(y++, 0, "%.*s", COLS > 0 ? COLS - 1 : 79, g->pzinfo);
+	mvprintw(y++, 0, "%.*s", COLS > 0 ? COLS - 1 : 79, g->msg);
+	if (g->hints == HINTS_ALL || g->hints == HINTS_GOOD)
+		mvprintw(y++, 0, "o peg  . hole  @ selected  + wins  X bomb "
+			 "(loses)  ? undecided  B doomed peg  ! good move");
+	if (g->help)
+		for (int i = 0; keys_help[i]; i++)
+			mvprintw(y + 1 + i, 0, "%s", keys_help[i]);
+	else
+		mvprintw(y + 1, 0, "? keys   s solve   p puzzle (%s)   "
+			 "e editor   q quit",
+			 peg_puzzle_level_name(g->level));
 	move(g->top + g->row[g->cursor], g->left + g->col[g->cursor]);
 	refresh();
 }
@@ -235,11 +403,56 @@ static int step(const struct game *g, int dr, int dc)
 	return best < 0 ? g->cursor : best;
 }
 
+/* The fewest moves from the start (shortest.h) once the game is won. */
+static void fewest(struct game *g, int asked)
+{
+	const struct peg_board *b = g->s->b;
+	int mine = peg_session_moves(g->s), won = peg_session_won(g->s);
+
+	if (g->opt == -2 && (b->n_holes <= OPT_MAX_HOLES || asked)) {
+		struct peg_shortest_opts so = {0};
+		struct peg_shortest_result res;
+		struct peg_err err;
+
+		so.threads = 1;
+		so.max_states = 2000000;
+		memset(&res, 0, sizeof(res));
+		if (b->n_holes > 64 ||
+		    peg_shortest(b, peg_pos_to64(g->s->start, b->n_holes),
+				 playkit_finish(g->s), &so, &res, &err))
+			g->opt = -3;
+		else
+			g->opt = res.solved ? res.moves : -1;
+		peg_shortest_result_release(&res);
+	}
+	if (g->opt == -2)
+		snprintf(g->optinfo, sizeof(g->optinfo),
+			 "fewest moves: press f (computed at once up to %d "
+			 "holes)", OPT_MAX_HOLES);
+	else if (g->opt == -3)
+		snprintf(g->optinfo, sizeof(g->optinfo),
+			 "fewest moves: not computed (board too big)");
+	else if (g->opt == -1)
+		snprintf(g->optinfo, sizeof(g->optinfo),
+			 "fewest moves: no solution from the start");
+	else
+		snprintf(g->optinfo, sizeof(g->optinfo),
+			 "fewest moves from the start: %d (you: %d%s)", g->opt,
+			 mine,
+			 !won		   ? " so far"
+			 : mine <= g->opt ? ", optimal!"
+					   : "");
+}
+
 static void after_change(struct game *g)
 {
 	update_verdicts(g);
 	if (g->sel >= 0 && (!g->s->pegs[g->sel] || legal_from_to(g, g->sel, -1) < 0))
 		g->sel = -1;
+	if (peg_session_won(g->s))
+		fewest(g, 0);
+	else if (g->optinfo[0] && g->opt >= 0)
+		fewest(g, 1);
 }
 
 /* Enter on hole h: jump there, select it, or deselect. */
@@ -266,40 +479,62 @@ static void act(struct game *g, int h)
 
 static void animate(struct game *g)
 {
+	int left = g->s->n_hist - g->s->cur;
+	int ms = left > 0 ? 3000 / left : 250;
+
+	if (ms > 250)
+		ms = 250;
+	if (ms < 5)
+		ms = 5;
 	while (!peg_session_redo(g->s)) {
 		g->sel = -1;
-		after_change(g);
+		if (g->s->b->n_holes <= 63 || g->s->cur == g->s->n_hist)
+			after_change(g);
 		draw(g);
-		napms(250);
+		napms(ms);
 	}
 }
 
 static void solve(struct game *g)
 {
-	struct peg_jump *jumps;
+	struct peg_line line;
+	struct peg_line_opts lo = {0};
 	struct peg_err err;
-	int n;
-	enum peg_verdict v;
+	char msg[200];
 
-	if (!g->o) {
-		snprintf(g->msg, sizeof(g->msg), "no solver past 63 holes");
-		return;
-	}
 	snprintf(g->msg, sizeof(g->msg), "searching...");
 	draw(g);
-	v = peg_oracle_solve_played(g->o, g->w, g->s->pegs, g->budget * 4,
-				    &jumps, &n);
-	if (v != PEG_WIN) {
-		snprintf(g->msg, sizeof(g->msg), "%s",
-			 v == PEG_LOSE ? "the goal can no longer be reached"
-				       : "no solution found within the budget");
+	lo.budget = g->budget * 4;
+	if (peg_line_find(g->s->b, g->s->pegs, &g->s->goal, g->o, g->w, &lo,
+			  &line, &err)) {
+		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
 		return;
 	}
-	if (peg_session_set_future(g->s, jumps, n, &err))
+	if (line.verdict != PEG_WIN) {
+		snprintf(g->msg, sizeof(g->msg), "%s",
+			 line.verdict == PEG_LOSE
+				 ? "the goal can no longer be reached"
+			 : line.note[0] ? line.note
+					: "no solution found within the budget");
+		peg_line_release(&line);
+		return;
+	}
+	if (line.n && peg_session_set_future(g->s, line.jumps, line.n, &err)) {
 		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
-	free(jumps);
-	snprintf(g->msg, sizeof(g->msg), "solving from here: %d jumps", n);
+		peg_line_release(&line);
+		return;
+	}
+	snprintf(msg, sizeof(msg), "solving from here: %s line, %d moves "
+		 "(%d jumps)%s",
+		 line.kind == PEG_LINE_SHORTEST	      ? "fewest-moves"
+		 : line.kind == PEG_LINE_CONSTRUCTIVE ? "constructive"
+						      : "oracle (any winning)",
+		 line.moves, line.n,
+		 line.kind == PEG_LINE_SHORTEST ? ", proved minimal" : "");
+	snprintf(g->msg, sizeof(g->msg), "%s", msg);
+	peg_line_release(&line);
 	animate(g);
+	snprintf(g->msg, sizeof(g->msg), "%s", msg);
 }
 
 static void hint(struct game *g)
@@ -353,10 +588,14 @@ static void command(struct game *g)
 			return;
 		}
 		g->cursor = h;
+		if (g->editing)
+			return;
 		g->sel = -1;
 		act(g, h);
 		return;
 	}
+	if (g->editing)
+		return;
 	if (peg_moves_parse(g->s->b, line, &mv, &err)) {
 		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
 		return;
@@ -391,30 +630,273 @@ static void save(struct game *g)
 	free(id);
 }
 
-static void loop(struct game *g)
+/* ---- puzzles ---- */
+
+static struct peg_session *make_puzzle(struct peg_board *b,
+				       enum peg_puzzle_level level,
+				       uint64_t seed, int pegs, char *info,
+				       size_t info_size, struct peg_err *err)
+{
+	struct peg_puzzle_opts o = {0};
+	struct peg_puzzle pz;
+	struct peg_session *s;
+	struct peg_goal g;
+	char name[64];
+
+	o.seed = seed;
+	o.pegs = pegs;
+	o.finish = -1;
+	o.level = level;
+	if (peg_puzzle_generate(b, &o, &pz, err)) {
+		peg_board_free(b);
+		return NULL;
+	}
+	snprintf(info, info_size,
+		 "puzzle seed %llu: %d pegs, finish at %s, graded %s "
+		 "(%.0f%% of the jumps on the way lose)",
+		 (unsigned long long)pz.seed, pz.pegs,
+		 peg_board_hole_name(b, pz.finish, name, sizeof(name)),
+		 peg_puzzle_level_name(pz.grade), 100 * pz.score);
+	g.kind = PEG_GOAL_HOLE;
+	g.hole = pz.finish;
+	s = peg_session_new(b, pz.start, &g, err);
+	peg_puzzle_release(&pz);
+	return s;
+}
+
+/* 'p': a new puzzle on the same board at the chosen level; the seeds go
+ * on from the last one, so a run of puzzles is reproducible too. */
+static void new_puzzle(struct game *g)
+{
+	struct peg_err err;
+	struct peg_board *b = peg_board_parse(g->s->b->spec, &err);
+	struct peg_session *s;
+	char info[200];
+
+	if (!b) {
+		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
+		return;
+	}
+	g->seed++;
+	mvprintw(LINES - 1, 0, "making a puzzle...");
+	refresh();
+	s = make_puzzle(b, g->level, g->seed, 0, info, sizeof(info), &err);
+	if (!s) {
+		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
+		return;
+	}
+	replace_session(g, s);
+	snprintf(g->pzinfo, sizeof(g->pzinfo), "%s", info);
+	snprintf(g->msg, sizeof(g->msg), "new %s puzzle",
+		 peg_puzzle_level_name(g->level));
+	after_change(g);
+}
+
+/* ---- the board editor ---- */
+
+/* The class at once; the search verdict in chunks between key polls. */
+static void edit_analyse(struct game *g, int restart)
+{
+	const struct peg_board *b = g->s->b;
+	char cls_name[64], name[32], holes[200] = "";
+	unsigned cls;
+	int nf = -1, class_lose = 0;
+	size_t len = 0;
+	struct peg_err err;
+	unsigned char *fin = malloc((size_t)b->n_holes);
+	const char *verdict;
+
+	if (restart) {
+		g->ev = PEG_UNKNOWN;
+		g->erounds = 0;
+	}
+	cls_name[0] = 0;
+	if (fin && !peg_theory_class(b, g->edit, &cls, &err)) {
+		nf = peg_theory_finish_holes(b, g->edit, fin, &err);
+		peg_theory_class_name(b, cls, cls_name, sizeof(cls_name));
+		for (int h = 0; h < b->n_holes && nf > 0; h++)
+			if (fin[h] && len + 8 < sizeof(holes)) {
+				peg_board_hole_name(b, h, name, sizeof(name));
+				len += (size_t)snprintf(holes + len,
+							sizeof(holes) - len,
+							"%s%s", len ? " " : "",
+							name);
+			}
+		if (nf == 0 || (g->s->goal.kind != PEG_GOAL_ANYWHERE &&
+				nf > 0 && !fin[g->s->goal.hole]))
+			class_lose = 1;
+	}
+	free(fin);
+	if (class_lose) {
+		g->ev = PEG_LOSE;
+	} else if (g->ev == PEG_UNKNOWN && g->o &&
+		   g->erounds < EDIT_ROUNDS) {
+		g->erounds++;
+		g->ev = peg_oracle_solvable(g->o, g->edit, EDIT_CHUNK);
+	}
+	verdict = g->ev == PEG_WIN    ? "solvable"
+		  : g->ev == PEG_LOSE ? (class_lose ? "not solvable (class)"
+						    : "not solvable")
+		  : !g->o	      ? "no search past 63 holes"
+		  : g->erounds >= EDIT_ROUNDS ? "undecided"
+					      : "searching...";
+	if (cls_name[0])
+		snprintf(g->einfo, sizeof(g->einfo),
+			 "class %s, a last peg can be at: %s   search: %s",
+			 cls_name, nf > 0 ? holes : "no hole", verdict);
+	else
+		snprintf(g->einfo, sizeof(g->einfo), "search: %s", verdict);
+}
+
+static void edit_start(struct game *g)
+{
+	memcpy(g->edit, g->s->pegs, (size_t)g->s->b->n_holes);
+	g->editing = 1;
+	g->sel = -1;
+	g->msg[0] = 0;
+	edit_analyse(g, 1);
+}
+
+/* 'e' in the editor: a new game from the edited position (the goal hole
+ * stays; "complement" becomes that hole). */
+static void edit_play(struct game *g)
+{
+	struct peg_err err;
+	struct peg_board *b = peg_board_parse(g->s->b->spec, &err);
+	struct peg_goal goal = g->s->goal;
+	struct peg_session *s;
+
+	g->editing = 0;
+	if (!b) {
+		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
+		return;
+	}
+	if (goal.kind == PEG_GOAL_COMPLEMENT)
+		goal.kind = PEG_GOAL_HOLE;
+	s = peg_session_new(b, g->edit, &goal, &err);
+	if (!s) {
+		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
+		return;
+	}
+	replace_session(g, s);
+	g->pzinfo[0] = 0;
+	snprintf(g->msg, sizeof(g->msg), "playing the edited position");
+	after_change(g);
+}
+
+/* Keys in the editor; returns 1 when handled. */
+static int edit_key(struct game *g, int ch)
+{
+	int n = g->s->b->n_holes;
+
+	switch (ch) {
+	case '\n':
+	case '\r':
+	case ' ':
+	case KEY_ENTER:
+		g->edit[g->cursor] = !g->edit[g->cursor];
+		break;
+	case 'c':
+		memset(g->edit, 0, (size_t)n);
+		break;
+	case 'F':
+		memset(g->edit, 1, (size_t)n);
+		break;
+	case 'e':
+		edit_play(g);
+		return 1;
+	case 27:
+		g->editing = 0;
+		snprintf(g->msg, sizeof(g->msg), "editor left, game unchanged");
+		return 1;
+	default:
+		return 0;
+	}
+	edit_analyse(g, 1);
+	return 1;
+}
+
+static void mouse(struct game *g)
 {
 	MEVENT ev;
+
+	if (getmouse(&ev) != OK ||
+	    !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
+		return;
+	for (int h = 0; h < g->s->b->n_holes; h++)
+		if (g->top + g->row[h] == ev.y &&
+		    abs(g->left + g->col[h] - ev.x) <= 1) {
+			g->cursor = h;
+			if (ev.bstate & BUTTON1_RELEASED)
+				break;
+			if (g->editing)
+				edit_key(g, ' ');
+			else
+				act(g, h);
+			break;
+		}
+}
+
+static void loop(struct game *g)
+{
 	int ch;
 
 	for (;;) {
 		draw(g);
+		/* the editor's search goes on between keys */
+		timeout(g->editing && g->ev == PEG_UNKNOWN && g->o &&
+				g->erounds < EDIT_ROUNDS
+			? 20
+			: -1);
 		ch = getch();
+		if (ch == ERR) {
+			if (g->editing)
+				edit_analyse(g, 0);
+			continue;
+		}
 		switch (ch) {
+		case KEY_UP:
+		case '8':
+			g->cursor = step(g, -1, 0);
+			continue;
+		case KEY_DOWN:
+		case '2':
+			g->cursor = step(g, 1, 0);
+			continue;
+		case KEY_LEFT:
+		case '4':
+			g->cursor = step(g, 0, -1);
+			continue;
+		case KEY_RIGHT:
+		case '6':
+			g->cursor = step(g, 0, 1);
+			continue;
+		case KEY_HOME:
+			g->cursor = 0;
+			continue;
+		case KEY_END:
+			g->cursor = g->s->b->n_holes - 1;
+			continue;
+		case KEY_MOUSE:
+			mouse(g);
+			continue;
+		case ':':
+			command(g);
+			continue;
+		case '?':
+			g->help = !g->help;
+			continue;
 		case 'q':
 		case 'Q':
 			return;
-		case KEY_UP:
-			g->cursor = step(g, -1, 0);
+		default:
 			break;
-		case KEY_DOWN:
-			g->cursor = step(g, 1, 0);
-			break;
-		case KEY_LEFT:
-			g->cursor = step(g, 0, -1);
-			break;
-		case KEY_RIGHT:
-			g->cursor = step(g, 0, 1);
-			break;
+		}
+		if (g->editing) {
+			edit_key(g, ch);
+			continue;
+		}
+		switch (ch) {
 		case '\n':
 		case '\r':
 		case ' ':
@@ -453,7 +935,7 @@ static void loop(struct game *g)
 			hint(g);
 			break;
 		case 'H':
-			g->hints = (g->hints + 1) % 3;
+			g->hints = (g->hints + 1) % 4;
 			after_change(g);
 			break;
 		case 's':
@@ -462,25 +944,25 @@ static void loop(struct game *g)
 		case 'a':
 			animate(g);
 			break;
-		case ':':
-			command(g);
+		case 'f':
+			fewest(g, 1);
+			break;
+		case 'p':
+			new_puzzle(g);
+			break;
+		case 'd':
+			g->level = g->level >= PEG_PUZZLE_HARD
+					   ? PEG_PUZZLE_EASY
+					   : g->level + 1;
+			snprintf(g->msg, sizeof(g->msg),
+				 "puzzle difficulty: %s (p makes one)",
+				 peg_puzzle_level_name(g->level));
+			break;
+		case 'e':
+			edit_start(g);
 			break;
 		case 'w':
 			save(g);
-			break;
-		case KEY_MOUSE:
-			if (getmouse(&ev) == OK &&
-			    (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED |
-					  BUTTON1_RELEASED))) {
-				for (int h = 0; h < g->s->b->n_holes; h++)
-					if (g->top + g->row[h] == ev.y &&
-					    abs(g->left + g->col[h] - ev.x) <= 1) {
-						g->cursor = h;
-						if (!(ev.bstate & BUTTON1_RELEASED))
-							act(g, h);
-						break;
-					}
-			}
 			break;
 		default:
 			break;
@@ -490,59 +972,47 @@ static void loop(struct game *g)
 
 /* --puzzle: a generated puzzle (puzzle.h) as a new session; the seed is
  * printed so that the same puzzle can be asked for again. */
-static struct peg_session *puzzle_session(const char *spec, const char *level,
-					  const char *seed, const char *pegs,
+static struct peg_session *puzzle_session(struct game *g, const char *spec,
+					  const char *level, const char *seed,
+					  const char *pegs,
 					  struct peg_err *err)
 {
-	struct peg_puzzle_opts o = {0};
-	struct peg_puzzle pz;
 	struct peg_board *b;
 	struct peg_session *s;
-	struct peg_goal g;
-	char *end, name[64];
+	char *end;
 	int lv = level ? peg_puzzle_level_parse(level) : PEG_PUZZLE_MEDIUM;
+	int n_pegs = 0;
 
 	err->msg[0] = 0;
-	if (lv < 0) {
+	if (lv < 0 || lv == PEG_PUZZLE_ANY) {
 		peg_err_set(err, "bad --level '%s' (easy, medium or hard)",
 			    level);
 		return NULL;
 	}
 	if (seed) {
-		o.seed = strtoull(seed, &end, 10);
+		g->seed = strtoull(seed, &end, 10);
 		if (!*seed || *end) {
 			peg_err_set(err, "bad --seed '%s' (a number)", seed);
 			return NULL;
 		}
-	} else {
-		o.seed = (uint64_t)time(NULL) % 1000000000ull;
 	}
 	if (pegs) {
-		o.pegs = (int)strtol(pegs, &end, 10);
-		if (!*pegs || *end || o.pegs < 2) {
+		n_pegs = (int)strtol(pegs, &end, 10);
+		if (!*pegs || *end || n_pegs < 2) {
 			peg_err_set(err, "bad --pegs '%s'", pegs);
 			return NULL;
 		}
 	}
-	o.finish = -1;
-	o.level = (enum peg_puzzle_level)lv;
+	g->level = (enum peg_puzzle_level)lv;
 	b = peg_board_parse(spec, err);
 	if (!b)
 		return NULL;
-	if (peg_puzzle_generate(b, &o, &pz, err)) {
-		peg_board_free(b);
-		return NULL;
+	s = make_puzzle(b, g->level, g->seed, n_pegs, g->pzinfo,
+			sizeof(g->pzinfo), err);
+	if (s) {
+		printf("%s\n", g->pzinfo);
+		fflush(stdout);
 	}
-	printf("puzzle seed %llu: %d pegs, finish at %s, graded %s "
-	       "(%.0f%% of the jumps on the way lose)\n",
-	       (unsigned long long)pz.seed, pz.pegs,
-	       peg_board_hole_name(b, pz.finish, name, sizeof(name)),
-	       peg_puzzle_level_name(pz.grade), 100 * pz.score);
-	fflush(stdout);
-	g.kind = PEG_GOAL_HOLE;
-	g.hole = pz.finish;
-	s = peg_session_new(b, pz.start, &g, err);
-	peg_puzzle_release(&pz);
 	return s;
 }
 
@@ -551,10 +1021,9 @@ int cmd_play(int argc, char **argv)
 	int np, r, ret = EXIT_YES;
 	const char *pos[1], *vacate = NULL, *position = NULL, *goal = NULL;
 	const char *load = NULL, *replay = NULL, *hints = "all";
-	const char *budget = NULL, *sets = "auto", *cache = NULL;
-	char cache_buf[1024];
+	const char *budget = NULL, *sets = "auto";
 	const char *level = NULL, *seed = NULL, *pz_pegs = NULL;
-	int sets_mode, puzzle = 0;
+	int puzzle = 0;
 	struct game g;
 	struct cli_opt opts[] = {{"--vacate", CLI_STRING, &vacate},
 				 {"--position", CLI_STRING, &position},
@@ -565,7 +1034,7 @@ int cmd_play(int argc, char **argv)
 				 {"--hints", CLI_STRING, &hints},
 				 {"--budget", CLI_STRING, &budget},
 				 {"--sets", CLI_STRING, &sets},
-				 {"--cache", CLI_STRING, &cache},
+				 {"--cache", CLI_STRING, &g.cache},
 				 {"--puzzle", CLI_FLAG, &puzzle},
 				 {"--level", CLI_STRING, &level},
 				 {"--seed", CLI_STRING, &seed},
@@ -574,11 +1043,13 @@ int cmd_play(int argc, char **argv)
 
 	memset(&g, 0, sizeof(g));
 	g.save_path = "pegsol-game.txt";
+	g.level = PEG_PUZZLE_MEDIUM;
+	g.seed = (uint64_t)time(NULL) % 1000000000ull;
 	r = cli_parse(argc, argv, opts, 14, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	sets_mode = playkit_sets_parse(sets);
-	if (sets_mode < 0) {
+	g.sets_mode = playkit_sets_parse(sets);
+	if (g.sets_mode < 0) {
 		cli_error("bad --sets '%s' (off, auto or all)", sets);
 		return EXIT_USAGE;
 	}
@@ -596,11 +1067,24 @@ int cmd_play(int argc, char **argv)
 		g.hints = HINTS_OFF;
 	else if (!strcmp(hints, "winnable"))
 		g.hints = HINTS_WINNABLE;
+	else if (!strcmp(hints, "good"))
+		g.hints = HINTS_GOOD;
 	else if (!strcmp(hints, "all"))
 		g.hints = HINTS_ALL;
 	else {
-		cli_error("bad --hints '%s' (off, winnable or all)", hints);
+		cli_error("bad --hints '%s' (off, winnable, good or all)",
+			  hints);
 		return EXIT_USAGE;
+	}
+	if (level && !puzzle) {
+		int lv = peg_puzzle_level_parse(level);
+
+		if (lv <= PEG_PUZZLE_ANY) {
+			cli_error("bad --level '%s' (easy, medium or hard)",
+				  level);
+			return EXIT_USAGE;
+		}
+		g.level = (enum peg_puzzle_level)lv;
 	}
 	if (load) {
 		char *text = cli_text_arg(load);
@@ -615,7 +1099,8 @@ int cmd_play(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		if (puzzle) {
-			g.s = puzzle_session(pos[0], level, seed, pz_pegs, &err);
+			g.s = puzzle_session(&g, pos[0], level, seed, pz_pegs,
+					     &err);
 			if (!g.s && !err.msg[0])
 				return EXIT_USAGE;
 		} else if (position) {
@@ -652,43 +1137,18 @@ int cmd_play(int argc, char **argv)
 		peg_session_free(g.s);
 		return EXIT_USAGE;
 	}
-	g.o = peg_oracle_new(g.s->b, &g.s->goal, 0, &err);
-	if (g.o && playkit_sets_wanted(g.s, sets_mode)) {
-		const char *dir = playkit_cache_dir(cache, cache_buf,
-						    sizeof(cache_buf));
-		struct peg_winsets_info info;
-		char path[1100];
-
-		peg_winsets_path(g.s->b, g.s->start, playkit_finish(g.s), dir,
-				 path, sizeof(path));
-		if (g.s->b->n_holes > 21 && (!dir || access(path, R_OK)))
-			fprintf(stderr,
-				"pegsol play: computing the winning sets of "
-				"%s (once%s%s)...\n",
-				g.s->b->spec, dir ? ", cached in " : "",
-				dir ? dir : "");
-		if (peg_winsets_open(g.s->b, g.s->start, playkit_finish(g.s),
-				     dir, 0, &g.w, &info, &err))
-			fprintf(stderr, "pegsol play: no winning sets (%s), "
-				"using the live search\n", err.msg);
-	}
-	g.v = calloc((size_t)g.s->b->n_jumps + 1, sizeof(*g.v));
-	g.row = calloc((size_t)g.s->b->n_holes, sizeof(int));
-	g.col = calloc((size_t)g.s->b->n_holes, sizeof(int));
-	if (!g.v || !g.row || !g.col) {
+	if (attach(&g)) {
 		cli_error("out of memory");
 		ret = EXIT_RESOURCES;
 		goto out;
 	}
-	layout(&g);
-	g.sel = -1;
-	g.cursor = 0;
 	setlocale(LC_ALL, "");
 	if (!initscr()) {
 		cli_error("cannot start the terminal");
 		ret = EXIT_USAGE;
 		goto out;
 	}
+	g.curses = 1;
 	cbreak();
 	noecho();
 	keypad(stdscr, TRUE);
@@ -706,11 +1166,7 @@ int cmd_play(int argc, char **argv)
 	loop(&g);
 	endwin();
 out:
-	peg_winsets_free(g.w);
-	peg_oracle_free(g.o);
-	free(g.v);
-	free(g.row);
-	free(g.col);
+	detach(&g);
 	peg_session_free(g.s);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include "playkit.h"
 
 #include "pegsol/construct.h"
+#include "pegsol/line.h"
 #include "pegsol/oracle.h"
 #include "pegsol/pos.h"
 #include "pegsol/puzzle.h"
@@ -1018,9 +1019,26 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 		struct peg_jump *jumps = NULL;
 		int n = 0, v = PEG_UNKNOWN;
 		double t0 = now_ms();
+		struct peg_line line;
+		int have_line = 0;
 
 		extra = cJSON_CreateObject();
-		if (!e) {
+		/* solve: fewest moves or the constructive line first (no
+		 * oracle lock needed), else the oracle's line below */
+		memset(&line, 0, sizeof(line));
+		if (!strcmp(what, "solve") &&
+		    !peg_line_find(s->b, s->pegs, &s->goal, NULL, NULL, NULL,
+				   &line, &err) &&
+		    line.verdict != PEG_UNKNOWN)
+			have_line = 1;
+		if (have_line) {
+			v = line.verdict;
+			jumps = line.jumps;
+			n = line.n;
+			line.jumps = NULL;
+			cJSON_AddStringToObject(extra, "verdict",
+						peg_verdict_name(v));
+		} else if (!e) {
 			cJSON_AddStringToObject(extra, "verdict", "unknown");
 			cJSON_AddStringToObject(extra, "note",
 						"no oracle for this board");
@@ -1033,7 +1051,15 @@ static enum MHD_Result api(struct server *sv, struct MHD_Connection *c,
 			pthread_mutex_unlock(&e->lock);
 			cJSON_AddStringToObject(extra, "verdict",
 						peg_verdict_name(v));
+			line.kind = PEG_LINE_ORACLE;
 		}
+		if (!strcmp(what, "solve"))
+			cJSON_AddStringToObject(
+				extra, "line",
+				peg_line_kind_name(v == PEG_WIN
+							   ? line.kind
+							   : PEG_LINE_NONE));
+		peg_line_release(&line);
 		cJSON_AddNumberToObject(extra, "ms", now_ms() - t0);
 		if (v == PEG_WIN && n > 0) {
 			if (!strcmp(what, "hint")) {

@@ -81,11 +81,54 @@ keys u
 keys s
 expect_screen 'SOLVED' "solve from here"
 expect_screen 'pegs 1' "one peg left"
+expect_screen 'fewest-moves line, [0-9]+ moves' "solve says which kind of line"
+# after a win: the known optimum against the player's moves
+expect_screen 'fewest moves from the start: [0-9]+ \(you: [0-9]+, optimal!\)' \
+	"fewest moves shown after the win"
 keys w
 expect_screen 'saved to' "save"
 if grep -Eq '^triangle:5;empty:a2;anywhere;[a-e0-9,-]+' "$tmp/game.txt"; then _ok; else
 	_no "saved game id: $(cat "$tmp/game.txt")"
 fi
+# hint strengths by shape: H cycles off, still winnable?, one good move
+# (! marks the peg), every losing jump; the legend names the shapes
+keys R
+keys H H H
+expect_screen 'hints: one good move' "third hint strength"
+if screen | sed -n '3,7p' | grep -q '!'; then _ok; else
+	_no "no ! on the good move's peg"
+	screen >&2
+fi
+expect_screen '\+ wins +X bomb \(loses\) +\? undecided +B doomed peg' "shape legend"
+keys H
+expect_screen 'hints: every losing jump' "back to every losing jump"
+# keyboard only: the numeric keypad moves the cursor too, ? lists the keys
+keys 8 8 8 8 2
+expect_screen 'cursor: a2' "keypad 2 moves down"
+keys '?'
+expect_screen 'p new puzzle +d difficulty +e board editor' "key help"
+# the board editor: toggle pegs, class at once, search verdict when done
+keys e
+expect_screen 'BOARD EDITOR' "editor mode"
+expect_screen 'class PEG_[0-9], a last peg can be at' "class at once"
+expect_screen 'pegs 14 ' "editor starts from the position"
+keys Up Enter
+expect_screen 'pegs 13 ' "enter toggles a peg off"
+expect_screen 'search: (solvable|not solvable)' "search verdict when done"
+keys c
+expect_screen 'search: not solvable \(class\)' "empty board: class verdict"
+keys F Up Enter
+expect_screen 'pegs 14 .*' "fill then toggle"
+keys e
+expect_screen 'playing the edited position' "play the edited position"
+expect_screen 'jumps 0 +moves 0 +pegs 14' "edited game starts"
+# puzzles from the keys: d picks the difficulty, p makes one
+keys d d
+expect_screen 'puzzle difficulty: easy' "difficulty key"
+keys p
+expect_screen 'puzzle seed [0-9]+: [0-9]+ pegs, finish at [a-e][1-5], graded' \
+	"new puzzle key"
+expect_screen 'goal: [a-e][1-5] ' "puzzle goal is its finishing hole"
 keys q
 sleep 0.3
 # load the saved game: one peg, solved
@@ -102,6 +145,16 @@ T new-session -d -s play -x 100 -y 30 "$PEGSOL play T6 --puzzle --seed 77; sleep
 expect_screen 'goal|Triangle\(6\)' "puzzle game starts"
 keys s
 expect_screen 'SOLVED' "puzzle solved from the start"
+keys q
+sleep 0.3
+# a large triangle: no oracle past 63 holes, solve plays the constructive
+# solution (T12: 76 jumps)
+T kill-session -t play 2>/dev/null
+T new-session -d -s play -x 100 -y 30 "$PEGSOL play T12 --vacate a1 --hints off; sleep 30"
+expect_screen 'Triangle\(12\)' "T12 starts"
+keys s
+expect_screen 'constructive line, [0-9]+ moves \(76 jumps\)' "constructive solve on T12"
+expect_screen 'SOLVED' "T12 solved by construction"
 keys q
 T kill-server 2>/dev/null
 rm -rf "$tmp"

@@ -45,6 +45,7 @@ try {
 	browser = await chromium.launchPersistentContext(profile, {
 		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
 		headless: true,
+		hasTouch: true,
 		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
 			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
 	});
@@ -70,6 +71,7 @@ try {
 	const sol = await (await fetch(srv.url + 'api/solve?hints=off&game=' +
 		encodeURIComponent((await state()).game))).json();
 	check(sol.solve && sol.solve.verdict === 'win', 'solve verdict win');
+	check(sol.solve && sol.solve.line === 'shortest', 'T5 solve is a fewest-moves line');
 	const moves = sol.solve.solution.split(/,\s*/).map((m) => m.split('-'));
 	for (const path_ of moves) {
 		for (let k = 1; k < path_.length; k++) {
@@ -190,6 +192,84 @@ try {
 		'editor verdict');
 	check((await page.locator('#editinfo').getAttribute('data-cls')) !== '', 'editor shows the class');
 	await page.screenshot({ path: path.join(art, '7-editor.png') });
+
+	// 9. touch: a phone-sized page, taps only.  A multi-jump move of the
+	//    fewest-moves solution is played with taps: after a jump the same
+	//    peg stays selected, and the move counter counts one move.
+	const tp = await browser.newPage();
+	await tp.setViewportSize({ width: 390, height: 800 });
+	tp.on('pageerror', (e) => check(false, 'page error: ' + e.message));
+	const tstate = () => tp.evaluate(() => window.pegsol.state());
+	const tapT = (name) => tp.locator(`g.hole[data-hole="${name}"]`).tap();
+	const tsol = (await (await fetch(srv.url + 'api/solve?hints=off&game=' +
+		encodeURIComponent('triangle:5;empty:a1;anywhere;'))).json()).solve;
+	const tmoves = tsol.solution.split(/,\s*/);
+	const mi = tmoves.findIndex((m) => m.split('-').length >= 3);
+	check(mi >= 0, 'the T5 solution has a multi-jump move');
+	const gid = 'triangle:5;empty:a1;anywhere;' + tmoves.slice(0, mi).join(',');
+	await tp.goto(srv.url + '#g=' + encodeURIComponent(gid));
+	await tp.waitForFunction(() => window.pegsol && window.pegsol.state(), null, { timeout: 10000 });
+	const box = await tp.locator('g.hole[data-hole="a1"]').boundingBox();
+	check(box && box.width >= 32 && box.height >= 32,
+		'touch targets are at least 32 px: ' + (box && Math.round(box.width)));
+	check(await tp.evaluate(() => getComputedStyle(document.getElementById('board-svg')).touchAction === 'manipulation'),
+		'no double-tap zoom on the board');
+	const path0 = tmoves[mi].split('-');
+	const t0 = await tstate();
+	await tapT(path0[0]);
+	check((await tp.locator(`g.hole.selected[data-hole="${path0[0]}"]`).count()) === 1, 'tap selects a peg');
+	await tapT(path0[1]);
+	await tp.waitForFunction((b) => window.pegsol.state().jumps === b + 1, t0.jumps, { timeout: 10000 });
+	await tp.waitForFunction((h) => document.querySelector(`g.hole.selected[data-hole="${h}"]`), path0[1],
+		{ timeout: 5000 }).catch(() => {});
+	check((await tp.locator(`g.hole.selected[data-hole="${path0[1]}"]`).count()) === 1,
+		'after a jump the same peg stays selected');
+	let t1 = await tstate();
+	check(t1.moves === t0.moves + 1, 'first jump of the move: one move');
+	for (let k = 2; k < path0.length; k++) {
+		const bj = (await tstate()).jumps;
+		await tapT(path0[k]);
+		await tp.waitForFunction((b) => window.pegsol.state().jumps === b + 1, bj, { timeout: 10000 });
+	}
+	t1 = await tstate();
+	check(t1.jumps === t0.jumps + path0.length - 1, 'multi-jump: ' + (path0.length - 1) + ' jumps');
+	check(t1.moves === t0.moves + 1, 'multi-jump counted as one move: ' + t1.moves);
+	check(/Moves: 1?\d/.test(await tp.locator('#counters').textContent()), 'counters shown');
+	await tp.screenshot({ path: path.join(art, '8-touch-multijump.png') });
+
+	// 10. the whole history through the share link, redo tail included
+	await tp.locator('#undo').tap();
+	await tp.waitForFunction((b) => window.pegsol.state().jumps === b - 1, t1.jumps, { timeout: 10000 });
+	await tp.locator('#undo').tap();
+	await tp.waitForFunction((b) => window.pegsol.state().jumps === b - 2, t1.jumps, { timeout: 10000 });
+	const mid = await tstate();
+	check(mid.can_redo && mid.future, 'undone jumps wait in the redo tail');
+	const link2 = await tp.locator('#share').getAttribute('href');
+	const tp2 = await browser.newPage();
+	await tp2.setViewportSize({ width: 390, height: 800 });
+	await tp2.goto(link2);
+	await tp2.waitForFunction(() => window.pegsol && window.pegsol.state(), null, { timeout: 10000 });
+	const back = await tp2.evaluate(() => window.pegsol.state());
+	check(back.game === mid.game, 'share link restores the game id with its redo tail');
+	check(back.history === mid.history && back.future === mid.future, 'history and redo tail restored');
+	check(back.can_redo && back.jumps === mid.jumps, 'restored game can redo');
+	await tp2.locator('#redo').tap();
+	await tp2.waitForFunction((b) => window.pegsol.state().jumps === b + 1, mid.jumps, { timeout: 10000 });
+	await tp2.locator('#redo').tap();
+	await tp2.waitForFunction((b) => window.pegsol.state().jumps === b + 2, mid.jumps, { timeout: 10000 });
+	const fwd = await tp2.evaluate(() => window.pegsol.state());
+	check(JSON.stringify(fwd.pegs) === JSON.stringify(t1.pegs) && fwd.moves === t1.moves,
+		'redo after restore reaches the same position and move count');
+	// Solve says which kind of line it plays
+	await tp2.locator('#solve').tap();
+	await tp2.waitForFunction(() => document.getElementById('message').dataset.line, null, { timeout: 10000 });
+	check((await tp2.locator('#message').getAttribute('data-line')) === 'shortest', 'solve: fewest-moves line');
+	check(/fewest moves from here/.test(await tp2.locator('#message').textContent()), 'solve names the line');
+	await tp2.waitForFunction(() => window.pegsol.state().status === 'won', null, { timeout: 15000 });
+	await tp2.waitForFunction(() => document.getElementById('optinfo').dataset.optimum, null, { timeout: 10000 });
+	check(/Fewest moves from the start: \d+ \(you: \d+/.test(await tp2.locator('#optinfo').textContent()),
+		'fewest moves shown after the win');
+	await tp2.screenshot({ path: path.join(art, '9-shared-redo-solved.png') });
 } catch (e) {
 	check(false, 'exception: ' + e.stack);
 } finally {
