@@ -98,6 +98,75 @@ static void count(const char *spec, const char *vacate, const char *finish,
 	peg_board_free(b);
 }
 
+/* seed 001 sections 5-6: the by-index sets.  want_any / want_index are
+ * Table 8's two columns; for T5 the whole of Table 5 is checked. */
+static void byindex(const char *spec, const char *hole, size_t want_any,
+		    size_t want_index, size_t bell_index)
+{
+	struct peg_err err;
+	struct peg_board *b = peg_board_parse(spec, &err);
+	struct peg_byindex *x = NULL;
+	unsigned char *v;
+	int h = -1;
+	char what[96];
+
+	CHECK(b != NULL, "board %s", spec);
+	if (!b)
+		return;
+	v = calloc((size_t)b->n_holes, 1);
+	peg_board_parse_holes(b, hole, v, &err);
+	for (int i = 0; i < b->n_holes; i++)
+		if (v[i])
+			h = i;
+	free(v);
+	CHECK(peg_sets_byindex(b, h, 2, &x, &err) == 0, "byindex %s: %s",
+	      spec, err.msg);
+	if (x) {
+		snprintf(what, sizeof(what), "%s any finish (Table 8)", spec);
+		CHECK_INT(x->total_any, want_any, what);
+		snprintf(what, sizeof(what), "%s by index (Table 8)", spec);
+		CHECK_INT(x->total_index, want_index, what);
+		if (bell_index) {
+			/* two degenerate problems: Bell's total is the one of
+			 * another frame of the second; ours is the least */
+			int found = 0;
+
+			for (int g = 0; g < PEG_BYINDEX_FRAMES; g++)
+				found |= x->frame_total[g] == bell_index;
+			snprintf(what, sizeof(what),
+				 "%s: Bell's %zu is one frame's total", spec,
+				 bell_index);
+			CHECK(found, "%s", what);
+		}
+		if (!strcmp(spec, "T5")) {
+			/* Table 5: rows n = 1..7, indexes 0,1,2,3,4,6,7 */
+			static const int idx[7] = {0, 1, 2, 3, 4, 6, 7};
+			static const long t5[7][7] = {
+				{1, 1, 1, 0, 1, 0, 0},   {1, 0, 0, 1, 2, 0, 0},
+				{3, 0, 0, 1, 7, 0, 1},   {5, 0, 0, 4, 19, 1, 4},
+				{10, 0, 1, 8, 49, 4, 8}, {7, 0, 2, 11, 93, 6, 13},
+				{4, 0, 2, 12, 129, 7, 18}};
+
+			CHECK_INT(x->n_problems, 4, "T5 problems");
+			CHECK_INT(x->n_degenerate, 1, "T5 degenerate problems");
+			for (int n = 1; n <= 7; n++)
+				for (int k = 0; k < 7; k++) {
+					snprintf(what, sizeof(what),
+						 "Table 5 n=%d index %d", n,
+						 idx[k]);
+					CHECK_INT(x->count[(size_t)n << 4 | idx[k]],
+						  t5[n - 1][k], what);
+				}
+			CHECK_INT(x->count[5 << 4 | 5], 0, "Table 5 index 5");
+			CHECK(!x->solvable[3] && x->solvable[0] &&
+				      x->solvable[1] && x->solvable[2],
+			      "T5: problems 1-3 solvable, 4 (b3) not");
+		}
+		peg_byindex_free(x);
+	}
+	peg_board_free(b);
+}
+
 int main(void)
 {
 	struct peg_board *b;
@@ -217,5 +286,12 @@ int main(void)
 	count("T5", "a1", NULL, "6816");
 	/* unsolvable: T5 b3 complement (seed 001 Table 5), 0 solutions */
 	count("T5", "b3", NULL, "0");
+
+	/* seed 001 Tables 5 and 8: by-index sets */
+	byindex("T4", "a2", 12, 0, 0);
+	byindex("trunc-triangle:5", "a2", 136, 147, 0);
+	byindex("T5", "a1", 427, 437, 0);
+	byindex("trunc-triangle:6", "a2", 8621, 11290, 11444);
+	byindex("T6", "a1", 76981, 108598, 110647);
 	return check_done();
 }

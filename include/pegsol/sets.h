@@ -29,8 +29,10 @@
  *
  * Boards of up to 64 holes (uint64_t codes).  Children are generated from
  * the H-images of each parent by XOR with precomputed images of the jump
- * masks (one min over |H| words per child), sorted by LSD radix sort and
- * deduplicated; opts.threads workers split the parents of a level.
+ * masks (one 8-lane minimum with AVX-512, else one min over |H| words),
+ * dropped into buckets by their top bits, and each bucket radix sorted and
+ * deduplicated; opts.threads workers split the parents, then the buckets
+ * (docs/solve.md).  The result does not depend on the number of workers.
  */
 #ifndef PEGSOL_SETS_H
 #define PEGSOL_SETS_H
@@ -57,6 +59,11 @@ struct peg_sets_opts {
 	int no_losers; /* skip L_n */
 	int half;      /* complement problems: F only down to N/2 pegs (enough
 			  for W by eq. 8 and 9); the F table is then partial */
+	int lift;      /* complement problems under PEG_GROUP_STAB smaller
+			  than the board group: compute W under the whole
+			  group first and rebuild the exact sets inside it
+			  (docs/solve.md); W is exact, F then holds only the
+			  forward positions inside those orbits */
 };
 
 /* One level: n sorted distinct canonical codes. */
@@ -117,5 +124,55 @@ int peg_sets_save(const struct peg_sets *s, const char *path,
  * must match).  Returns 0 and *out, or -1 with err. */
 int peg_sets_load(const struct peg_board *b, const char *path,
 		  struct peg_sets **out, struct peg_err *err);
+
+/*
+ * The combined "by index" winning sets of seed 001 sections 5-6.
+ *
+ * The type of a vacancy h: every hole whose single vacancy, after some
+ * board symmetry, is in the position class of h's.  For all SVSS problems
+ * of that type, with codes reduced by the whole board group G:
+ *   any[n]   = |W_n| of "any vacancy of the type, one peg anywhere",
+ *              W_n = F_n intersect ~F_(N-n), F from all those vacancies
+ *              (the sets of section 5, AnyFinish);
+ *   problems = the complement problems of the type, one per G-orbit of
+ *              holes; problem i is bit i-1 of an index.  A problem is
+ *              degenerate (section 4.1) when some position reachable in it
+ *              lies in the G-orbit of a winning position without being
+ *              winning itself; degenerate problems come first and keep
+ *              their exact codes (reduced by their stabiliser only);
+ *   count[n << n_problems | index] = entries with n pegs and that index
+ *              (Table 5): one entry per G-orbit of W_n, except that orbits
+ *              holding winning positions of degenerate problems get one
+ *              entry per such exact code.
+ * Rows n = 1 .. N/2 (the rest follow by eq. 8).  total_any and
+ * total_index are Table 8's two columns (total_index is 0 when no
+ * complement problem is solvable).  Boards of up to 64 holes and 16
+ * problems.
+ */
+#define PEG_BYINDEX_MAX 16
+#define PEG_BYINDEX_FRAMES 48
+
+struct peg_byindex {
+	int n_holes, half;            /* rows n = 1 .. half */
+	int n_problems, n_degenerate; /* problems 1 .. p, degenerate first */
+	int hole[PEG_BYINDEX_MAX];     /* each problem's vacancy */
+	int solvable[PEG_BYINDEX_MAX];
+	size_t any[PEG_SETS_MAX_HOLES + 1];
+	size_t *count; /* (half + 1) << n_problems */
+	size_t total_any, total_index;
+	/* the frames: degenerate problem i > 1 takes its codes in the image
+	 * of its start (symmetry index frame[i]) that gives the fewest
+	 * entries, chosen in turn; frame_total[g] is total_index with the
+	 * last degenerate problem in frame g (0 when fewer than 2) */
+	int frame[PEG_BYINDEX_MAX];
+	size_t frame_total[PEG_BYINDEX_FRAMES];
+	uint64_t children; /* deterministic work count */
+};
+
+/* Compute the by-index sets of the type of vacancy `hole`.  0 and *out
+ * (free with peg_byindex_free), or -1 with err. */
+int peg_sets_byindex(const struct peg_board *b, int hole, int threads,
+		     struct peg_byindex **out, struct peg_err *err);
+void peg_byindex_free(struct peg_byindex *x);
 
 #endif

@@ -21,7 +21,8 @@ static const char usage[] =
 	"usage: pegsol sets BOARD [--vacate H,...] [--position P]\n"
 	"                   [--finish H,... | --anywhere]\n"
 	"                   [--group stab|full|none] [--raw] [--threads N]\n"
-	"                   [--out FILE] [--json]\n\n"
+	"                   [--out FILE] [--json]\n"
+	"       pegsol sets BOARD --by-index [--vacate H]\n\n"
 	"Compute the level sets of a problem (boards of up to 64 holes): the\n"
 	"forward sets F_n (reachable from the start), the backward sets B_n\n"
 	"(the goal is reachable), the winning sets W_n = F_n & B_n and the\n"
@@ -33,6 +34,10 @@ static const char usage[] =
 	"(raw sets).  --raw adds the raw sizes (orbit sums).  --out writes the\n"
 	"sets to FILE (format in docs/solve.md).\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
+	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
+	"of vacancy H (default the first hole): winning positions per peg\n"
+	"count and index (the complement problems they occur in, Table 5)\n"
+	"and the totals of Table 8.\n"
 	"JSON keys: board, title, holes, group, symmetries, complement,\n"
 	"anywhere, solvable, levels [{pegs, F, F_raw, B, W, W_raw, L}],\n"
 	"total {F, F_raw, B, W, L}, W_half, seconds, file.\n";
@@ -61,9 +66,63 @@ static const char *group_name(enum peg_group g)
 								  : "stab";
 }
 
+/* pegsol sets --by-index: Table 5 and Table 8 of seed 001. */
+static int by_index(const struct peg_board *b, const char *vacate,
+		    int threads)
+{
+	struct peg_byindex *x = NULL;
+	struct peg_err err;
+	int h = 0, p;
+	unsigned char *v = calloc((size_t)b->n_holes, 1);
+
+	if (!v) {
+		cli_error("out of memory");
+		return EXIT_RESOURCES;
+	}
+	if (vacate) {
+		if (peg_board_parse_holes(b, vacate, v, &err) < 0) {
+			cli_error("%s", err.msg);
+			free(v);
+			return EXIT_USAGE;
+		}
+		for (int i = b->n_holes - 1; i >= 0; i--)
+			if (v[i])
+				h = i;
+	}
+	free(v);
+	if (peg_sets_byindex(b, h, threads, &x, &err)) {
+		cli_error("%s", err.msg);
+		return strstr(err.msg, "memory") ? EXIT_RESOURCES : EXIT_USAGE;
+	}
+	p = x->n_problems;
+	printf("problems:");
+	for (int i = 0; i < p; i++) {
+		char nb[32];
+
+		printf(" %d=%s%s%s", i + 1,
+		       peg_board_hole_name(b, x->hole[i], nb, sizeof(nb)),
+		       i < x->n_degenerate ? " (degenerate)" : "",
+		       x->solvable[i] ? "" : " (unsolvable)");
+	}
+	printf("\n pegs   any   by index (index: count, nonzero only)\n");
+	for (int n = 1; n <= x->half; n++) {
+		printf("%5d %5zu  ", n, x->any[n]);
+		for (size_t k = 0; k < (size_t)1 << p; k++)
+			if (x->count[(size_t)n << p | k])
+				printf(" %zu:%zu", k,
+				       x->count[(size_t)n << p | k]);
+		printf("\n");
+	}
+	printf("codes needed: any finish %zu, any complement problem %zu\n",
+	       x->total_any, x->total_index);
+	peg_byindex_free(x);
+	return EXIT_YES;
+}
+
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, raw = 0, threads = 0, n_pos = 0, r;
+	int byidx = 0;
 	int rc = EXIT_USAGE, solvable, n;
 	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	const char *group = NULL, *outfile = NULL;
@@ -75,7 +134,8 @@ int cmd_sets(int argc, char **argv)
 				 {"--finish", CLI_STRING, &finish},
 				 {"--group", CLI_STRING, &group},
 				 {"--out", CLI_STRING, &outfile},
-				 {"--threads", CLI_INT, &threads}};
+				 {"--threads", CLI_INT, &threads},
+				 {"--by-index", CLI_FLAG, &byidx}};
 	struct peg_board *b = NULL;
 	unsigned char *start = NULL, *goal = NULL;
 	struct peg_problem p;
@@ -86,7 +146,7 @@ int cmd_sets(int argc, char **argv)
 	double secs;
 	uint64_t whalf = 0;
 
-	r = cli_parse(argc, argv, opts, 9, posv, 1, &n_pos, usage);
+	r = cli_parse(argc, argv, opts, 10, posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (n_pos < 1) {
@@ -112,6 +172,10 @@ int cmd_sets(int argc, char **argv)
 	b = cli_board(posv[0]);
 	if (!b)
 		return EXIT_USAGE;
+	if (byidx) {
+		rc = by_index(b, vacate, threads);
+		goto out;
+	}
 	start = malloc((size_t)b->n_holes);
 	goal = calloc((size_t)b->n_holes, 1);
 	if (!start || !goal) {

@@ -3,6 +3,9 @@
 #include "pegsol/sets.h"
 
 #include "pegsol/fast.h"
+#include "pegsol/hashset.h"
+
+#include "symv.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -10,9 +13,35 @@
 #include <string.h>
 
 /* A growable array of codes. */
+/* A growable array of codes. */
 struct vec {
 	uint64_t *a;
 	size_t n, cap;
+};
+
+/*
+ * How a level is made (expand).  Each worker walks its share of the parents
+ * and drops every canonical child into one of NB buckets by the child's top
+ * GB bits, straight into a chain of fixed-size blocks (no separate scatter
+ * pass).  A bucket stores only the low 32 bits of a code when the bucket
+ * number and those bits together give the code back (boards of up to
+ * 32 + GB holes), else the whole code.  Then the workers split the buckets
+ * into contiguous ranges of about equal size; each bucket, small enough for
+ * the cache, is radix sorted and deduplicated, and the ranges are
+ * concatenated: the level comes out sorted, the same for any number of
+ * workers.  The blocks are kept across levels (ctx_free releases them).
+ */
+enum { GB = 10, NB = 1 << GB, BS = 4096, CHUNK = 256 };
+
+struct pool {
+	void **blk;          /* blocks, BS entries of es bytes */
+	int32_t *next;       /* per block: the next block of its bucket or -1 */
+	size_t nused, nalloc, cap;
+	int32_t head[NB], tail[NB];
+	void *cur[NB];       /* the tail block */
+	uint32_t fill[NB];   /* entries in the tail block */
+	size_t cnt[NB];      /* entries per bucket */
+	int es, low, fail;
 };
 
 /* Everything a worker needs to expand parents into canonical children. */
@@ -24,14 +53,20 @@ struct ctx {
 	int *to_first, *to_list;     /* jumps by to hole */
 	const int *group;
 	const struct peg_symtab64 *t;
-	uint64_t *sflip; /* ng * nj: images of flip masks */
-	struct vec *buf, *tmp; /* 8 per-worker buffers kept across levels */
+	uint64_t *sflip;   /* nj * ng: images of the flip masks, jump-major */
+	struct pool *pool; /* 8 per-worker pools kept across levels */
+	struct vec *buf;   /* 8 per-worker output runs */
+	struct symv v;     /* 8-lane tables (symv.h) */
 };
 
 static uint64_t canon(const struct ctx *c, uint64_t x)
 {
 	uint64_t m = x;
 
+#if SYMV_X86
+	if (c->v.simd)
+		return symv_canon(&c->v, x);
+#endif
 	for (int i = 1; i < c->ng; i++) {
 		uint64_t y = peg_symtab64_apply(c->t, c->group[i], x);
 
@@ -41,122 +76,76 @@ static uint64_t canon(const struct ctx *c, uint64_t x)
 	return m;
 }
 
-/* LSD radix sort of a[0..n) on the low `bits` bits, 11 bits a pass; tmp
- * holds n codes.  Passes where every key has the same digit are skipped.
- * Returns the array holding the result (a or tmp). */
-static uint64_t *radix_sort(uint64_t *a, uint64_t *tmp, size_t n, int bits)
+/* LSD radix sort of a[0..n) on the low `bits` bits, at most 11 bits a
+ * pass (the passes balanced); tmp
+ * holds n codes, cnt (11 bits worth of counters) is scratch.  Passes where
+ * every key has the same digit are skipped.  Returns the array holding the
+ * result (a or tmp). */
+static uint64_t *radix_sort(uint64_t *a, uint64_t *tmp, size_t n, int bits,
+			    size_t *cnt)
 {
-	enum { R = 11, B = 1 << R };
-	int passes = (bits + R - 1) / R;
-	size_t (*cnt)[B] = calloc((size_t)passes, sizeof(*cnt));
+	int passes = (bits + 10) / 11, R = passes ? (bits + passes - 1) / passes : 1;
+	size_t B = (size_t)1 << R;
 
-	if (!cnt)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		for (int p = 0; p < passes; p++)
-			cnt[p][(a[i] >> (R * p)) & (B - 1)]++;
-	for (int p = 0; p < passes; p++) {
-		size_t sum = 0, *c = cnt[p];
-		int trivial = 0;
+	for (int sh = 0; sh < bits; sh += R) {
+		size_t sum = 0;
 		uint64_t *t;
 
-		for (int d = 0; d < B; d++)
-			if (c[d] == n)
-				trivial = 1;
-		if (trivial)
+		memset(cnt, 0, B * sizeof(size_t));
+		for (size_t i = 0; i < n; i++)
+			cnt[(a[i] >> sh) & (B - 1)]++;
+		if (cnt[a[0] >> sh & (B - 1)] == n)
 			continue;
-		for (int d = 0; d < B; d++) {
-			size_t x = c[d];
+		for (size_t d = 0; d < B; d++) {
+			size_t x = cnt[d];
 
-			c[d] = sum;
+			cnt[d] = sum;
 			sum += x;
 		}
 		for (size_t i = 0; i < n; i++)
-			tmp[c[(a[i] >> (R * p)) & (B - 1)]++] = a[i];
+			tmp[cnt[(a[i] >> sh) & (B - 1)]++] = a[i];
 		t = a;
 		a = tmp;
 		tmp = t;
 	}
-	free(cnt);
 	return a;
 }
 
-static size_t dedup(uint64_t *a, size_t n)
+static void insertion_sort(uint64_t *a, size_t n)
 {
-	size_t m = 0;
+	for (size_t i = 1; i < n; i++) {
+		uint64_t x = a[i];
+		size_t j = i;
 
-	for (size_t i = 0; i < n; i++)
-		if (!m || a[m - 1] != a[i])
-			a[m++] = a[i];
-	return m;
+		for (; j > 0 && a[j - 1] > x; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
 }
 
-/* Sort a[0..n) and drop duplicates; returns the new length.  Codes of
- * more than 22 bits are first scattered by their top 11 bits into tmp (one
- * pass over memory), then each bucket, small enough for the cache, is
- * radix sorted on its low bits and compacted back into a. */
+/* Sort a[0..n) (codes of `bits` bits) and drop duplicates; tmp holds n
+ * codes.  Returns the new length, or (size_t)-1 when out of memory. */
 static size_t sort_unique(uint64_t *a, uint64_t *tmp, size_t n, int bits)
 {
-	enum { R = 11, B = 1 << R };
-	size_t *cnt, *pos;
-	uint64_t *small = NULL;
-	size_t m = 0, maxb = 0;
-	int low = bits - R;
+	size_t *cnt, m = 0;
+	uint64_t *r;
 
 	if (n < 2)
 		return n;
-	if (bits <= 2 * R) {
-		uint64_t *r = radix_sort(a, tmp, n, bits);
-
-		if (!r)
+	if (n <= 32) {
+		r = a;
+		insertion_sort(a, n);
+	} else {
+		cnt = malloc((1 << 11) * sizeof(size_t));
+		if (!cnt)
 			return (size_t)-1;
-		if (r != a)
-			memcpy(a, r, n * sizeof(uint64_t));
-		return dedup(a, n);
+		r = radix_sort(a, tmp, n, bits, cnt);
+		free(cnt);
 	}
-	cnt = calloc(B + 1, sizeof(size_t));
-	pos = malloc((B + 1) * sizeof(size_t));
-	if (!cnt || !pos)
-		goto fail;
 	for (size_t i = 0; i < n; i++)
-		cnt[a[i] >> low]++;
-	for (int d = 0, sum = 0; d <= B; d++) {
-		size_t x = cnt[d];
-
-		pos[d] = (size_t)sum;
-		sum += (int)x;
-		if (x > maxb)
-			maxb = x;
-	}
-	for (int d = 0; d <= B; d++)
-		cnt[d] = pos[d];
-	for (size_t i = 0; i < n; i++)
-		tmp[pos[a[i] >> low]++] = a[i];
-	small = malloc((maxb + 1) * sizeof(uint64_t));
-	if (!small)
-		goto fail;
-	for (int d = 0; d < B; d++) {
-		size_t lo = cnt[d], nb = pos[d] - cnt[d];
-		uint64_t *r;
-
-		if (!nb)
-			continue;
-		r = radix_sort(tmp + lo, small, nb, low);
-		if (!r)
-			goto fail;
-		for (size_t i = 0; i < nb; i++)
-			if (!m || a[m - 1] != r[i])
-				a[m++] = r[i];
-	}
-	free(small);
-	free(cnt);
-	free(pos);
+		if (!m || a[m - 1] != r[i])
+			a[m++] = r[i];
 	return m;
-fail:
-	free(small);
-	free(cnt);
-	free(pos);
-	return (size_t)-1;
 }
 
 /* Sort and deduplicate v in place.  -1 no memory. */
@@ -196,118 +185,273 @@ static int vec_reserve(struct vec *v, size_t k)
 	return 0;
 }
 
-/* Emit the canonical children of parent p into v.  Returns -1 on no
- * memory. */
-static int children(const struct ctx *c, uint64_t p, struct vec *v)
+static void pool_reset(struct pool *p, int bits)
 {
-	uint64_t img[64];
-	int pegs = __builtin_popcountll(p);
-
-	if (vec_reserve(v, (size_t)c->nj))
-		return -1;
-	img[0] = p;
-	for (int i = 1; i < c->ng; i++)
-		img[i] = peg_symtab64_apply(c->t, c->group[i], p);
-#define EMIT(k)                                                               \
-	do {                                                                  \
-		const uint64_t *sf_ = c->sflip + (k);                         \
-		uint64_t m_ = p ^ sf_[0];                                     \
-		for (int i_ = 1; i_ < c->ng; i_++) {                          \
-			uint64_t y_ = img[i_] ^ sf_[(size_t)i_ * c->nj];      \
-			if (y_ < m_)                                          \
-				m_ = y_;                                      \
-		}                                                             \
-		v->a[v->n++] = m_;                                            \
-	} while (0)
-	if (2 * pegs <= c->n) {
-		for (uint64_t q = p; q; q &= q - 1) {
-			int h = __builtin_ctzll(q);
-
-			for (int i = c->from_first[h]; i < c->from_first[h + 1];
-			     i++) {
-				int k = c->from_list[i];
-
-				if ((p & c->need[k]) == c->need[k] &&
-				    !(p & c->to[k]))
-					EMIT(k);
-			}
-		}
-	} else {
-		for (uint64_t q = ~p & c->full; q; q &= q - 1) {
-			int h = __builtin_ctzll(q);
-
-			for (int i = c->to_first[h]; i < c->to_first[h + 1];
-			     i++) {
-				int k = c->to_list[i];
-
-				if ((p & c->need[k]) == c->need[k])
-					EMIT(k);
-			}
-		}
+	p->low = bits > GB ? bits - GB : 0;
+	p->es = p->low <= 32 ? 4 : 8;
+	p->nused = 0;
+	p->fail = 0;
+	for (int b = 0; b < NB; b++) {
+		p->head[b] = -1;
+		p->fill[b] = BS;
+		p->cnt[b] = 0;
 	}
-#undef EMIT
+}
+
+static void pool_release(struct pool *p)
+{
+	for (size_t i = 0; i < p->nalloc; i += CHUNK)
+		free(p->blk[i]);
+	free(p->blk);
+	free(p->next);
+	memset(p, 0, sizeof(*p));
+}
+
+/* Open a new block for bucket b.  -1 when out of memory. */
+static int pool_block(struct pool *p, size_t b)
+{
+	size_t i = p->nused;
+
+	if (i == p->nalloc) {
+		if (i == p->cap) {
+			size_t cap = p->cap ? 2 * p->cap : 1024;
+			void **nb = realloc(p->blk, cap * sizeof(void *));
+			int32_t *nn;
+
+			if (!nb)
+				return -1;
+			p->blk = nb;
+			nn = realloc(p->next, cap * sizeof(int32_t));
+			if (!nn || cap > INT32_MAX)
+				return -1;
+			p->next = nn;
+			p->cap = cap;
+		}
+		if (i % CHUNK == 0) {
+			p->blk[i] = symv_big_alloc((size_t)BS * 8 * CHUNK);
+			if (!p->blk[i])
+				return -1;
+		} else {
+			p->blk[i] = (char *)p->blk[i - 1] + (size_t)BS * 8;
+		}
+		p->nalloc++;
+	}
+	p->nused++;
+	p->next[i] = -1;
+	if (p->head[b] < 0)
+		p->head[b] = (int32_t)i;
+	else
+		p->next[p->tail[b]] = (int32_t)i;
+	p->tail[b] = (int32_t)i;
+	p->cur[b] = p->blk[i];
+	p->fill[b] = 0;
 	return 0;
 }
 
+static inline void pool_put(struct pool *p, uint64_t code)
+{
+	size_t b = (size_t)(code >> p->low);
+
+	if (p->fill[b] == BS && pool_block(p, b)) {
+		p->fail = 1;
+		return;
+	}
+	if (p->es == 4)
+		((uint32_t *)p->cur[b])[p->fill[b]++] = (uint32_t)code;
+	else
+		((uint64_t *)p->cur[b])[p->fill[b]++] = code;
+	p->cnt[b]++;
+}
+
+/* Call EMIT(k) for every jump k legal in p: from the pegs when at most
+ * half the holes have one, else from the holes. */
+#define FOR_LEGAL_JUMPS(c, p, EMIT)                                           \
+	do {                                                                  \
+		if (2 * __builtin_popcountll(p) <= (c)->n) {                  \
+			for (uint64_t q_ = (p); q_; q_ &= q_ - 1) {           \
+				int h_ = __builtin_ctzll(q_);                 \
+				for (int i_ = (c)->from_first[h_];            \
+				     i_ < (c)->from_first[h_ + 1]; i_++) {    \
+					int k_ = (c)->from_list[i_];          \
+					if (((p) & (c)->need[k_]) ==          \
+						    (c)->need[k_] &&          \
+					    !((p) & (c)->to[k_]))             \
+						EMIT(k_);                     \
+				}                                             \
+			}                                                     \
+		} else {                                                      \
+			for (uint64_t q_ = ~(p) & (c)->full; q_; q_ &= q_ - 1) { \
+				int h_ = __builtin_ctzll(q_);                 \
+				for (int i_ = (c)->to_first[h_];              \
+				     i_ < (c)->to_first[h_ + 1]; i_++) {      \
+					int k_ = (c)->to_list[i_];            \
+					if (((p) & (c)->need[k_]) ==          \
+					    (c)->need[k_])                    \
+						EMIT(k_);                     \
+				}                                             \
+			}                                                     \
+		}                                                             \
+	} while (0)
+
+/* Drop the canonical children of parent p into the pool. */
+static void children(const struct ctx *c, uint64_t p, struct pool *pl)
+{
+	uint64_t img[64];
+	int ng = c->ng;
+
+	img[0] = p;
+	for (int i = 1; i < ng; i++)
+		img[i] = peg_symtab64_apply(c->t, c->group[i], p);
+#define EMIT(k)                                                               \
+	do {                                                                  \
+		const uint64_t *sf_ = c->sflip + (size_t)(k) * ng;            \
+		uint64_t m_ = p ^ sf_[0];                                     \
+		for (int g_ = 1; g_ < ng; g_++) {                             \
+			uint64_t y_ = img[g_] ^ sf_[g_];                      \
+			if (y_ < m_)                                          \
+				m_ = y_;                                      \
+		}                                                             \
+		pool_put(pl, m_);                                             \
+	} while (0)
+	FOR_LEGAL_JUMPS(c, p, EMIT);
+#undef EMIT
+}
+
+#if SYMV_X86
+/* The same with the 8-lane tables. */
+__attribute__((target("avx512f"))) static void
+children_simd(const struct ctx *c, uint64_t p, struct pool *pl)
+{
+	__m512i img = symv_images(&c->v, p);
+
+#define EMIT(k) pool_put(pl, symv_child(&c->v, img, (k)))
+	FOR_LEGAL_JUMPS(c, p, EMIT);
+#undef EMIT
+}
+#endif
+
 struct work {
 	const struct ctx *c;
+	/* phase 1: parents [lo, hi) into pool */
 	const uint64_t *par;
 	size_t lo, hi;
-	struct vec *out, *tmp; /* the worker's buffers (ctx) */
-	uint64_t generated;    /* children before deduplication */
+	struct pool *pool;
+	uint64_t generated; /* children before deduplication */
+	/* phase 2: buckets [b0, b1) of all pools into out */
+	struct pool *pools;
+	int npools, b0, b1;
+	struct vec *out;
 	int fail;
 };
 
-static void *work_run(void *arg)
+static void *work_gen(void *arg)
 {
 	struct work *w = arg;
-	size_t m;
 
-	w->out->n = 0;
-	for (size_t i = w->lo; i < w->hi; i++)
-		if (children(w->c, w->par[i], w->out)) {
-			w->fail = 1;
-			return NULL;
-		}
-	w->generated = w->out->n;
-	w->tmp->n = 0;
-	if (vec_reserve(w->tmp, w->out->n)) {
-		w->fail = 1;
-		return NULL;
-	}
-	m = sort_unique(w->out->a, w->tmp->a, w->out->n, w->c->n);
-	if (m == (size_t)-1)
-		w->fail = 1;
-	else
-		w->out->n = m;
+#if SYMV_X86
+	if (w->c->v.simd) {
+		for (size_t i = w->lo; i < w->hi && !w->pool->fail; i++)
+			children_simd(w->c, w->par[i], w->pool);
+	} else
+#endif
+		for (size_t i = w->lo; i < w->hi && !w->pool->fail; i++)
+			children(w->c, w->par[i], w->pool);
+	w->fail = w->pool->fail;
+	for (int b = 0; b < NB; b++)
+		w->generated += w->pool->cnt[b];
 	return NULL;
 }
 
-/* Merge two sorted unique arrays into a new one. */
-static uint64_t *merge(const uint64_t *a, size_t na, const uint64_t *b,
-		       size_t nb, size_t *n)
+static void *work_sort(void *arg)
 {
-	uint64_t *r = malloc((na + nb + 1) * sizeof(uint64_t));
-	size_t i = 0, j = 0, m = 0;
+	struct work *w = arg;
+	const struct pool *p0 = &w->pools[0];
+	int low = p0->low;
+	uint64_t lowmask = low >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << low) - 1;
+	size_t maxb = 0, *cnt = malloc((1 << 11) * sizeof(size_t));
+	uint64_t *a = NULL, *tmp = NULL;
 
-	if (!r)
-		return NULL;
-	while (i < na && j < nb) {
-		if (a[i] < b[j]) {
-			r[m++] = a[i++];
-		} else if (b[j] < a[i]) {
-			r[m++] = b[j++];
-		} else {
-			r[m++] = a[i++];
-			j++;
-		}
+	w->out->n = 0;
+	for (int b = w->b0; b < w->b1; b++) {
+		size_t nb = 0;
+
+		for (int t = 0; t < w->npools; t++)
+			nb += w->pools[t].cnt[b];
+		if (nb > maxb)
+			maxb = nb;
 	}
-	while (i < na)
-		r[m++] = a[i++];
-	while (j < nb)
-		r[m++] = b[j++];
-	*n = m;
-	return r;
+	a = malloc((maxb + 1) * sizeof(uint64_t));
+	tmp = malloc((maxb + 1) * sizeof(uint64_t));
+	if (!cnt || !a || !tmp)
+		goto fail;
+	for (int b = w->b0; b < w->b1; b++) {
+		size_t nb = 0, m = 0;
+		uint64_t *r, top = (uint64_t)b << low;
+
+		for (int t = 0; t < w->npools; t++) {
+			const struct pool *p = &w->pools[t];
+			size_t left = p->cnt[b];
+
+			for (int32_t i = p->head[b]; i >= 0 && left;
+			     i = p->next[i]) {
+				size_t k = left < BS ? left : BS;
+
+				if (p->es == 4) {
+					const uint32_t *x = p->blk[i];
+
+					for (size_t j = 0; j < k; j++)
+						a[nb++] = x[j] & lowmask;
+				} else {
+					const uint64_t *x = p->blk[i];
+
+					for (size_t j = 0; j < k; j++)
+						a[nb++] = x[j] & lowmask;
+				}
+				left -= k;
+			}
+		}
+		if (!nb)
+			continue;
+		if (nb <= 32) {
+			insertion_sort(a, nb);
+			r = a;
+		} else {
+			r = radix_sort(a, tmp, nb, low, cnt);
+		}
+		if (vec_reserve(w->out, nb))
+			goto fail;
+		for (size_t i = 0; i < nb; i++)
+			if (!i || r[i] != r[i - 1])
+				w->out->a[w->out->n + m++] = top | r[i];
+		w->out->n += m;
+	}
+	free(cnt);
+	free(a);
+	free(tmp);
+	return NULL;
+fail:
+	free(cnt);
+	free(a);
+	free(tmp);
+	w->fail = 1;
+	return NULL;
+}
+
+/* Run fn on nt workers (worker 0 on this thread). */
+static void run_workers(void *(*fn)(void *), struct work *w, int nt)
+{
+	pthread_t tid[8];
+	int made[8] = {0};
+
+	for (int t = 1; t < nt; t++)
+		made[t] = !pthread_create(&tid[t], NULL, fn, &w[t]);
+	fn(&w[0]);
+	for (int t = 1; t < nt; t++) {
+		if (made[t])
+			pthread_join(tid[t], NULL);
+		else
+			fn(&w[t]); /* no thread: do its share here */
+	}
 }
 
 /* out = D(in): the canonical children of a level, sorted, distinct. */
@@ -315,64 +459,66 @@ static int expand(const struct ctx *c, const struct peg_level *in,
 		  struct peg_level *out, int threads, uint64_t *nchildren)
 {
 	struct work w[8];
-	pthread_t tid[8];
 	int nt = threads < 1 ? 1 : threads > 8 ? 8 : threads, rc = 0;
-	size_t n = in->n;
+	size_t n = in->n, total = 0, sum = 0, at = 0;
+	uint64_t *code;
 
-	if (n < 2048)
+	if (n < 4096)
 		nt = 1;
 	memset(w, 0, sizeof(w));
 	for (int t = 0; t < nt; t++) {
+		pool_reset(&c->pool[t], c->n);
 		w[t].c = c;
-		w[t].out = &c->buf[t];
-		w[t].tmp = &c->tmp[t];
+		w[t].pool = &c->pool[t];
 		w[t].par = in->code;
 		w[t].lo = n * (size_t)t / (size_t)nt;
 		w[t].hi = n * (size_t)(t + 1) / (size_t)nt;
 	}
-	for (int t = 1; t < nt; t++)
-		if (pthread_create(&tid[t], NULL, work_run, &w[t]))
-			w[t].fail = 2;
-	work_run(&w[0]);
-	for (int t = 1; t < nt; t++)
-		if (w[t].fail != 2)
-			pthread_join(tid[t], NULL);
-	for (int t = 0; t < nt; t++)
+	run_workers(work_gen, w, nt);
+	for (int t = 0; t < nt; t++) {
 		if (w[t].fail)
 			rc = -1;
-	if (!rc && nt == 1) {
-		out->code = malloc((w[0].out->n + 1) * sizeof(uint64_t));
-		if (!out->code)
-			rc = -1;
-		else
-			memcpy(out->code, w[0].out->a,
-			       w[0].out->n * sizeof(uint64_t));
-		out->n = w[0].out->n;
-	} else if (!rc) {
-		/* merge the workers' runs pairwise */
-		uint64_t *acc = w[0].out->a;
-		size_t nacc = w[0].out->n;
-
-		for (int t = 1; t < nt && !rc; t++) {
-			size_t m = 0;
-			uint64_t *r = merge(acc, nacc, w[t].out->a,
-					    w[t].out->n, &m);
-
-			if (acc != w[0].out->a)
-				free(acc);
-			acc = r;
-			nacc = m;
-			if (!r)
-				rc = -1;
-		}
-		out->code = acc;
-		out->n = nacc;
-	}
-	if (nchildren)
-		for (int t = 0; t < nt; t++)
+		total += w[t].generated;
+		if (nchildren)
 			*nchildren += w[t].generated;
+	}
 	if (rc)
 		return -1;
+	/* split the buckets into nt ranges of about total / nt children */
+	{
+		int b = 0;
+
+		for (int t = 0; t < nt; t++) {
+			w[t].pools = c->pool;
+			w[t].npools = nt;
+			w[t].out = &c->buf[t];
+			w[t].b0 = b;
+			while (b < NB && (t == nt - 1 ||
+					  sum < total / (size_t)nt * (size_t)(t + 1))) {
+				for (int u = 0; u < nt; u++)
+					sum += c->pool[u].cnt[b];
+				b++;
+			}
+			w[t].b1 = b;
+		}
+	}
+	run_workers(work_sort, w, nt);
+	for (int t = 0; t < nt; t++) {
+		if (w[t].fail)
+			rc = -1;
+		at += w[t].out->n;
+	}
+	if (rc)
+		return -1;
+	code = symv_big_alloc((at + 1) * sizeof(uint64_t));
+	if (!code)
+		return -1;
+	out->code = code;
+	out->n = at;
+	for (int t = 0; t < nt; t++) {
+		memcpy(code, w[t].out->a, w[t].out->n * sizeof(uint64_t));
+		code += w[t].out->n;
+	}
 	out->have = 1;
 	return 0;
 }
@@ -509,12 +655,13 @@ static void ctx_free(struct ctx *c)
 	free(c->to_first);
 	free(c->to_list);
 	free(c->sflip);
-	for (int t = 0; t < 8 && c->buf; t++) {
+	for (int t = 0; t < 8 && c->buf; t++)
 		free(c->buf[t].a);
-		free(c->tmp[t].a);
-	}
+	for (int t = 0; t < 8 && c->pool; t++)
+		pool_release(&c->pool[t]);
 	free(c->buf);
-	free(c->tmp);
+	free(c->pool);
+	symv_release(&c->v);
 }
 
 static int ctx_init(struct ctx *c, const struct peg_board *b,
@@ -538,8 +685,8 @@ static int ctx_init(struct ctx *c, const struct peg_board *b,
 	c->to_list = malloc(sizeof(int) * (size_t)(nj + 1));
 	c->sflip = malloc(sizeof(uint64_t) * (size_t)(c->ng * nj + 1));
 	c->buf = calloc(8, sizeof(struct vec));
-	c->tmp = calloc(8, sizeof(struct vec));
-	if (!c->buf || !c->tmp || !c->from_first || !c->to_first || !c->from_list || !c->to_list ||
+	c->pool = calloc(8, sizeof(struct pool));
+	if (!c->buf || !c->pool || !c->from_first || !c->to_first || !c->from_list || !c->to_list ||
 	    !c->sflip)
 		return -1;
 	for (int k = 0; k < nj; k++) {
@@ -570,9 +717,9 @@ static int ctx_init(struct ctx *c, const struct peg_board *b,
 	}
 	for (int i = 0; i < c->ng; i++)
 		for (int k = 0; k < nj; k++)
-			c->sflip[(size_t)i * nj + k] =
+			c->sflip[(size_t)k * c->ng + i] =
 				peg_symtab64_apply(c->t, c->group[i], f->flip[k]);
-	return 0;
+	return symv_init(&c->v, c->t, c->group, c->ng, f->flip, nj);
 }
 
 static void level_free(struct peg_level *l)
@@ -660,6 +807,96 @@ static int level_from(struct peg_level *l, const uint64_t *codes, size_t n,
 	return 0;
 }
 
+/*
+ * The lift (opts.lift, complement problems under a stabiliser H smaller
+ * than the board group G).  First the whole pipeline runs under G: the
+ * problem loosened to "finish anywhere in the finish's orbit", whose
+ * winning orbits W^G contain every winning position of the exact problem.
+ * Then the forward sets under H are rebuilt from the start keeping only
+ * children whose G-orbit is in W^G:
+ *
+ *     R_(N-1) = {start},  R_(n-1) = D(R_n) restricted to W^G_(n-1)
+ *
+ * so W_n <= R_n <= F_n, and W_n = R_n intersect ~R_(N-n) (eq. 7 with R
+ * for F) and eq. 9 hold with R in place of F.  R is stored as F (from
+ * the start down to `bottom`); it is about as small as W, so the costly
+ * forward pass runs on the G-reduced sets, |G|/|H| times smaller.
+ */
+/* The lift pays when every image of the start is in the start's position
+ * class (seed 001 section 3, "Type A"): then the G-orbits reachable from
+ * the start are about |G|/|H| times fewer than the H-orbits.  When the
+ * images fall in other classes (types B and C on the English board) the
+ * G-reduced sets are hardly smaller and the lift costs more than it
+ * saves (measured: c1 53 s against 43 s). */
+static int lift_pays(const struct peg_board *b, const unsigned char *start)
+{
+	int n = b->n_holes, same = 1;
+	unsigned char *img = malloc((size_t)n);
+
+	if (!img)
+		return 0;
+	for (int g = 1; g < b->n_syms && same == 1; g++) {
+		for (int i = 0; i < n; i++)
+			img[b->sym[g * n + i]] = start[i];
+		same = peg_solve_same_class(b, start, img);
+	}
+	free(img);
+	return same == 1;
+}
+
+static int lifted(const struct peg_board *b, const struct peg_problem *p,
+		  const struct peg_sets_opts *o, const struct ctx *c,
+		  struct peg_sets *s, int bottom, struct peg_err *err)
+{
+	struct peg_sets_opts og = *o;
+	struct peg_sets *sg = NULL;
+	struct peg_fast64 *f = NULL;
+	struct ctx cg;
+	struct peg_hset64 hs = {0};
+	int rc = -1, threads = o->threads > 0 ? o->threads : 2;
+
+	memset(&cg, 0, sizeof(cg));
+	og.group = PEG_GROUP_FULL;
+	og.lift = 0;
+	og.half = 1;
+	og.no_losers = 1;
+	og.raw = 0;
+	if (peg_sets_compute(b, p, &og, &sg, err))
+		return -1;
+	s->children += sg->children;
+	for (int m = 0; m <= sg->n_holes; m++)
+		level_free(&sg->F[m]);
+	f = peg_fast64_new(b);
+	if (!f || ctx_init(&cg, b, f, sg))
+		goto nomem;
+	for (int m = s->start_pegs; m > bottom; m--) {
+		struct peg_level d = {0};
+		size_t keep = 0;
+
+		if (expand(c, &s->F[m], &d, threads, &s->children))
+			goto nomem;
+		peg_hset64_release(&hs);
+		if (peg_hset64_init(&hs, 2 * sg->W[m - 1].n + 16))
+			goto nomem;
+		for (size_t i = 0; i < sg->W[m - 1].n; i++)
+			peg_hset64_add(&hs, sg->W[m - 1].code[i]);
+		for (size_t i = 0; i < d.n; i++)
+			if (peg_hset64_has(&hs, canon(&cg, d.code[i])))
+				d.code[keep++] = d.code[i];
+		d.n = keep;
+		s->F[m - 1] = d;
+	}
+	rc = 0;
+nomem:
+	if (rc)
+		peg_err_set(err, "out of memory computing the level sets");
+	peg_hset64_release(&hs);
+	ctx_free(&cg);
+	peg_fast64_free(f);
+	peg_sets_free(sg);
+	return rc;
+}
+
 int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 		     const struct peg_sets_opts *opts, struct peg_sets **out,
 		     struct peg_err *err)
@@ -741,8 +978,14 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 
 		if (s->complement && o.half)
 			bottom = n / 2 > nf ? n / 2 : nf;
-		if (forward(&c, s->F, ns, bottom, threads, &s->children))
+		if (o.lift && s->complement && o.group == PEG_GROUP_STAB &&
+		    s->n_group < b->n_syms && lift_pays(b, p->start)) {
+			if (lifted(b, p, &o, &c, s, bottom, err))
+				goto fail;
+		} else if (forward(&c, s->F, ns, bottom, threads,
+				   &s->children)) {
 			goto nomem;
+		}
 	}
 	/* backward sets, as forward sets G of the complemented goal */
 	if (!s->complement) {
@@ -774,39 +1017,38 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 	if (s->complement) {
 		int k = n / 2 > nf ? n / 2 : nf;
 
-		/* W_m for m in [k, N-k] directly, then eq. 9 below k */
-		for (int m = k; m <= n - k && m <= ns; m++)
+		/* W_m for m in [k, N/2] directly (eq. 7), then eq. 9 below k
+		 * and eq. 8 above N/2 */
+		for (int m = k; 2 * m <= n && m <= ns; m++)
 			if (winning(&c, &s->F[m], &s->F[n - m], &s->W[m]))
 				goto nomem;
 		for (int m = k - 1; m >= nf; m--) {
 			struct peg_level d = {0};
-			size_t cnt = 0;
-			uint64_t *x;
+			size_t cnt = 0, nx = 0;
+			uint64_t *x, *y;
 
-			if (s->F[m].have) {
-				if (winning(&c, &s->F[m], &s->F[n - m],
-					    &s->W[m]))
-					goto nomem;
-				continue;
-			}
-			/* W_m = D(W_(m+1)) intersect ~F_(N-m) */
-			if (expand(&c, &s->W[m + 1], &d, 1, NULL))
+			/* W_m = D(W_(m+1)) intersect ~F_(N-m): complement
+			 * the (small) descendants, not F */
+			if (expand(&c, &s->W[m + 1], &d, threads, NULL))
 				goto nomem;
-			x = comp_sorted(&c, s->F[n - m].code, s->F[n - m].n);
-			if (!x) {
-				level_free(&d);
-				goto nomem;
-			}
-			s->W[m].code = intersect(d.code, d.n, x,
-						 s->F[n - m].n, &cnt);
-			free(x);
+			x = comp_sorted(&c, d.code, d.n);
+			nx = d.n;
 			level_free(&d);
+			if (!x)
+				goto nomem;
+			y = intersect(x, nx, s->F[n - m].code, s->F[n - m].n,
+				      &cnt);
+			free(x);
+			if (!y)
+				goto nomem;
+			s->W[m].code = comp_sorted(&c, y, cnt);
+			free(y);
 			if (!s->W[m].code)
 				goto nomem;
 			s->W[m].n = cnt;
 			s->W[m].have = 1;
 		}
-		for (int m = n - k + 1; m <= ns; m++) {
+		for (int m = ns; 2 * m > n; m--) {
 			/* eq. 8: W_m = ~W_(N-m) */
 			struct peg_level *src = &s->W[n - m];
 
@@ -836,6 +1078,7 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 nomem:
 	if (!ok)
 		peg_err_set(err, "out of memory computing the level sets");
+fail:
 	ctx_free(&c);
 	peg_fast64_free(f);
 	free(gstart);
@@ -846,6 +1089,351 @@ nomem:
 		return -1;
 	}
 	*out = s;
+	return 0;
+}
+
+/* ---- the by-index sets (seed 001 sections 5-6, sets.h) ---- */
+
+struct entry {
+	uint64_t orbit, code; /* G-canonical code, exact code */
+	unsigned bits;
+};
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+
+	if (x->orbit != y->orbit)
+		return x->orbit < y->orbit ? -1 : 1;
+	return x->code < y->code ? -1 : x->code > y->code;
+}
+
+/* The G-canonical codes of a level, sorted and distinct (malloc'd). */
+static uint64_t *orbits_of(const struct ctx *cg, const struct peg_level *l,
+			   size_t *n)
+{
+	struct vec v = {0};
+
+	v.a = malloc((l->n + 1) * sizeof(uint64_t));
+	if (!v.a)
+		return NULL;
+	for (size_t i = 0; i < l->n; i++)
+		v.a[v.n++] = canon(cg, l->code[i]);
+	if (vec_sort_unique(&v, cg->n)) {
+		free(v.a);
+		return NULL;
+	}
+	*n = v.n;
+	return v.a;
+}
+
+static int has_code(const uint64_t *a, size_t n, uint64_t x)
+{
+	struct peg_level l = {0};
+
+	l.n = n;
+	l.code = (uint64_t *)a;
+	return peg_level_has(&l, x);
+}
+
+/* Fill x->count (Table 5), the degenerate problems 0..nd-1 keeping their
+ * exact codes taken in frames frame[i] (symmetry indices), the problems
+ * from nd on counted by G-orbit (nd < n_degenerate only while the frames
+ * are being chosen).  *total is the number of entries.  0, or -1 out of
+ * memory. */
+static int entries(struct peg_byindex *x, const struct ctx *cg,
+		   const struct peg_sets *sg, struct peg_sets *const *si,
+		   const int *frame, int nd, size_t *total)
+{
+	int p = x->n_problems, rc = -1;
+	uint64_t *wg[PEG_BYINDEX_MAX] = {0};
+	size_t nwg[PEG_BYINDEX_MAX] = {0};
+	struct entry *ent = NULL;
+
+	memset(x->count, 0, (((size_t)x->half + 1) << p) * sizeof(size_t));
+	*total = 0;
+	for (int m = 1; m <= x->half; m++) {
+		const struct peg_level *any = &sg->W[m];
+		size_t ne = 0, cap = 0;
+
+		for (int i = 0; i < p; i++) {
+			free(wg[i]);
+			wg[i] = orbits_of(cg, &si[i]->W[m], &nwg[i]);
+			if (!wg[i])
+				goto out;
+		}
+		/* exact entries of the degenerate problems, merged by code */
+		for (int i = 0; i < nd; i++)
+			cap += si[i]->W[m].n;
+		free(ent);
+		ent = malloc((cap + 1) * sizeof(*ent));
+		if (!ent)
+			goto out;
+		for (int i = 0; i < nd; i++)
+			for (size_t j = 0; j < si[i]->W[m].n; j++) {
+				uint64_t c = peg_symtab64_apply(
+					sg->symtab, frame[i], si[i]->W[m].code[j]);
+
+				ent[ne].orbit = canon(cg, c);
+				ent[ne].code = c;
+				ent[ne++].bits = 1u << i;
+			}
+		qsort(ent, ne, sizeof(*ent), entry_cmp);
+		{
+			size_t k = 0;
+
+			for (size_t j = 0; j < ne; j++)
+				if (k && ent[k - 1].code == ent[j].code)
+					ent[k - 1].bits |= ent[j].bits;
+				else
+					ent[k++] = ent[j];
+			ne = k;
+		}
+		for (size_t a = 0, e = 0; a < any->n; a++) {
+			uint64_t o_ = any->code[a];
+			unsigned bits = 0;
+			int hit = 0;
+
+			for (int i = nd; i < p; i++)
+				if (has_code(wg[i], nwg[i], o_))
+					bits |= 1u << i;
+			while (e < ne && ent[e].orbit < o_)
+				e++; /* (none: W^i lies inside W) */
+			for (; e < ne && ent[e].orbit == o_; e++, hit = 1) {
+				x->count[(size_t)m << p | (bits | ent[e].bits)]++;
+				++*total;
+			}
+			if (!hit) {
+				x->count[(size_t)m << p | bits]++;
+				++*total;
+			}
+		}
+	}
+	rc = 0;
+out:
+	for (int i = 0; i < p; i++)
+		free(wg[i]);
+	free(ent);
+	return rc;
+}
+
+void peg_byindex_free(struct peg_byindex *x)
+{
+	if (!x)
+		return;
+	free(x->count);
+	free(x);
+}
+
+int peg_sets_byindex(const struct peg_board *b, int hole, int threads,
+		     struct peg_byindex **out, struct peg_err *err)
+{
+	int n = b->n_holes, p = 0, ok = 0, rep[PEG_SETS_MAX_HOLES];
+	int degen[PEG_SETS_MAX_HOLES], order[PEG_BYINDEX_MAX];
+	int frame[PEG_BYINDEX_MAX] = {0};
+	struct peg_byindex *x = NULL;
+	struct peg_sets *sg = NULL, *si[PEG_BYINDEX_MAX] = {0};
+	struct peg_fast64 *f = NULL;
+	struct ctx cg;
+	unsigned char *st = NULL, *q = NULL, *img = NULL, *fin = NULL;
+	uint64_t *starts = NULL;
+	memset(&cg, 0, sizeof(cg));
+	*out = NULL;
+	if (n > PEG_SETS_MAX_HOLES || hole < 0 || hole >= n) {
+		peg_err_set(err, "by-index sets need a board of at most %d "
+			    "holes and a hole on it", PEG_SETS_MAX_HOLES);
+		return -1;
+	}
+	x = calloc(1, sizeof(*x));
+	sg = calloc(1, sizeof(*sg));
+	st = malloc((size_t)n);
+	q = malloc((size_t)n);
+	img = malloc((size_t)n);
+	fin = calloc((size_t)n, 1);
+	starts = malloc(sizeof(uint64_t) * (size_t)(n + 1));
+	if (!x || !sg || !st || !q || !img || !fin || !starts)
+		goto nomem;
+	x->n_holes = n;
+	x->half = n / 2;
+	/* the whole group, and the holes of the type */
+	sg->spec = strdup(b->spec);
+	sg->group = malloc(sizeof(int) * (size_t)b->n_syms);
+	sg->symtab = peg_symtab64_new(b);
+	f = peg_fast64_new(b);
+	if (!sg->spec || !sg->group || !sg->symtab || !f)
+		goto nomem;
+	sg->n_holes = n;
+	sg->n_group = b->n_syms;
+	sg->group_kind = PEG_GROUP_FULL;
+	for (int g = 0; g < b->n_syms; g++)
+		sg->group[g] = g;
+	if (ctx_init(&cg, b, f, sg))
+		goto nomem;
+	memset(st, 1, (size_t)n);
+	st[hole] = 0;
+	{
+		size_t ns = 0;
+
+		for (int h = 0; h < n; h++) {
+			int in = 0;
+
+			rep[h] = -1;
+			for (int g = 0; g < b->n_syms && !in; g++) {
+				memset(q, 1, (size_t)n);
+				q[b->sym[g * n + h]] = 0;
+				in = peg_solve_same_class(b, st, q) == 1;
+			}
+			if (!in)
+				continue;
+			starts[ns++] = canon(&cg, f->full ^ ((uint64_t)1 << h));
+			/* its problem: the least hole of its G-orbit */
+			rep[h] = h;
+			for (int g = 0; g < b->n_syms; g++)
+				if (b->sym[g * n + h] < rep[h])
+					rep[h] = b->sym[g * n + h];
+		}
+		/* F from every vacancy of the type, to 1 peg; W = F & ~F */
+		if (level_from(&sg->F[n - 1], starts, ns, n) ||
+		    forward(&cg, sg->F, n - 1, 0, threads, &x->children))
+			goto nomem;
+		for (int m = 1; m <= x->half; m++) {
+			if (winning(&cg, &sg->F[m], &sg->F[n - m], &sg->W[m]))
+				goto nomem;
+			x->any[m] = sg->W[m].n;
+			x->total_any += sg->W[m].n;
+		}
+	}
+	/* the complement problems, exact, and which are degenerate */
+	for (int h = 0; h < n; h++) {
+		struct peg_sets_opts o = {0};
+		struct peg_problem pr;
+
+		if (rep[h] != h)
+			continue;
+		if (p == PEG_BYINDEX_MAX) {
+			peg_err_set(err, "more than %d complement problems",
+				    PEG_BYINDEX_MAX);
+			goto fail;
+		}
+		memset(fin, 0, (size_t)n);
+		fin[h] = 1;
+		memset(q, 1, (size_t)n);
+		q[h] = 0;
+		pr.start = q;
+		pr.goal = PEG_GOAL_POSITION;
+		pr.finish = fin;
+		o.group = PEG_GROUP_STAB;
+		o.no_losers = 1;
+		o.threads = threads;
+		if (peg_sets_compute(b, &pr, &o, &si[p], err))
+			goto fail;
+		x->children += si[p]->children;
+		x->hole[p] = h;
+		x->solvable[p] = si[p]->W[1].n > 0;
+		degen[p] = 0;
+		for (int m = 1; m < n && !degen[p]; m++) {
+			size_t nw = 0;
+			uint64_t *o_ = orbits_of(&cg, &si[p]->W[m], &nw);
+
+			if (!o_)
+				goto nomem;
+			for (size_t i = 0; i < si[p]->F[m].n && !degen[p]; i++) {
+				uint64_t c = si[p]->F[m].code[i];
+
+				degen[p] = has_code(o_, nw, canon(&cg, c)) &&
+					   !peg_level_has(&si[p]->W[m], c);
+			}
+			free(o_);
+		}
+		p++;
+	}
+	/* degenerate problems first, each group in hole order */
+	x->n_problems = p;
+	for (int pass = 0, k = 0; pass < 2; pass++)
+		for (int i = 0; i < p; i++)
+			if (degen[i] == !pass) {
+				order[k++] = i;
+				x->n_degenerate += !pass;
+			}
+	{
+		int hole_[PEG_BYINDEX_MAX], solv[PEG_BYINDEX_MAX];
+		struct peg_sets *s_[PEG_BYINDEX_MAX];
+
+		for (int i = 0; i < p; i++) {
+			hole_[i] = x->hole[order[i]];
+			solv[i] = x->solvable[order[i]];
+			s_[i] = si[order[i]];
+		}
+		for (int i = 0; i < p; i++) {
+			x->hole[i] = hole_[i];
+			x->solvable[i] = solv[i];
+			si[i] = s_[i];
+		}
+	}
+	x->count = calloc(((size_t)x->half + 1) << p, sizeof(size_t));
+	if (!x->count)
+		goto nomem;
+	/* each degenerate problem's codes are taken in the frame (image of
+	 * its start under a board symmetry) that shares the most codes with
+	 * the problems before it: the first keeps its own, the others are
+	 * chosen greedily by the total number of entries */
+	for (int i = 1; i < x->n_degenerate; i++) {
+		size_t best = (size_t)-1;
+		int bestg = 0;
+
+		for (int g = 0; g < b->n_syms; g++) {
+			size_t tot = 0;
+
+			frame[i] = g;
+			if (entries(x, &cg, sg, si, frame, i + 1, &tot))
+				goto nomem;
+			if (i == x->n_degenerate - 1 && g < PEG_BYINDEX_FRAMES)
+				x->frame_total[g] = tot;
+			if (tot < best) {
+				best = tot;
+				bestg = g;
+			}
+		}
+		frame[i] = bestg;
+	}
+	{
+		size_t tot = 0;
+
+		if (entries(x, &cg, sg, si, frame, x->n_degenerate, &tot))
+			goto nomem;
+		memcpy(x->frame, frame, sizeof(frame));
+	}
+	for (int m = 1; m <= x->half; m++)
+		for (size_t k = 0; k < (size_t)1 << p; k++)
+			x->total_index += x->count[(size_t)m << p | k];
+	{
+		int any_solvable = 0;
+
+		for (int i = 0; i < p; i++)
+			any_solvable |= x->solvable[i];
+		if (!any_solvable)
+			x->total_index = 0;
+	}
+	ok = 1;
+nomem:
+	if (!ok)
+		peg_err_set(err, "out of memory computing the by-index sets");
+fail:
+	for (int i = 0; i < PEG_BYINDEX_MAX; i++)
+		peg_sets_free(si[i]);
+	ctx_free(&cg);
+	peg_fast64_free(f);
+	peg_sets_free(sg);
+	free(st);
+	free(q);
+	free(img);
+	free(fin);
+	free(starts);
+	if (!ok) {
+		peg_byindex_free(x);
+		return -1;
+	}
+	*out = x;
 	return 0;
 }
 

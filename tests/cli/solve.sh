@@ -32,6 +32,10 @@ expect_exit 3 $P solve T5 --vacate b3 --max-nodes 10
 expect_out '^total +1544 +3016 +1544 +190 +425$' $P sets T5 --vacate a1 --raw
 expect_out '^W_n with n <= 7: 95; solvable' $P sets T5 --vacate a1
 expect_out '^total +146435 +146435 +52804 +68954$' $P sets T6 --vacate a1
+# by-index sets: seed 001 Table 5 (T5, row 7) and Table 8 (T5, T4)
+expect_out '^ +7 +168 +0:4 2:2 3:12 4:129 6:7 7:18$' $P sets T5 --by-index
+expect_out 'any finish 427, any complement problem 437$' $P sets T5 --by-index
+expect_out 'any finish 12, any complement problem 0$' $P sets T4 --by-index --vacate a2
 expect_out '^W_n with n <= 10: 26402' $P sets T6 --vacate a1
 expect_out '"W_half": *95' $P sets T5 --vacate a1 --json
 expect_exit 1 $P sets T5 --vacate b3
