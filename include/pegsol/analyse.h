@@ -82,6 +82,15 @@ struct peg_deadend {
  * can be reached is winning, depth is -1.  Returns 0 or a negative status. */
 int peg_deadend_find(const struct peg_board *b, const unsigned char *start,
 		     int finish, struct peg_deadend *out, struct peg_err *err);
+
+/* The same, deciding "still winning" by lookups in the winning sets ws of
+ * (b, start, finish) (winsets.h) instead of a search: the answer is the
+ * same, and nodes stays 0.  ws NULL = peg_deadend_find. */
+struct peg_winsets;
+int peg_deadend_find_sets(const struct peg_board *b,
+			  const unsigned char *start, int finish,
+			  const struct peg_winsets *ws, struct peg_deadend *out,
+			  struct peg_err *err);
 void peg_deadend_release(struct peg_deadend *d);
 
 struct peg_strand {

@@ -4,6 +4,7 @@
 #include "pegsol/analyse.h"
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
+#include "pegsol/winsets.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,8 @@
 
 static const char usage[] =
 	"usage: pegsol deadend BOARD --vacate H [--position P]\n"
-	"                      [--finish F | --anywhere] [--where] [--json]\n\n"
+	"                      [--finish F | --anywhere] [--where]\n"
+	"                      [--sets off|auto|on] [--cache DIR] [--json]\n\n"
 	"The fastest dead end: the fewest jumps from the start after which\n"
 	"the goal can no longer be reached, with the jumps (seed 001 section\n"
 	"7.1).  The goal is one peg at F, or one peg anywhere (--anywhere:\n"
@@ -19,6 +21,9 @@ static const char usage[] =
 	"hole is also the finish (the complement problem).\n"
 	"--where also lists the holes where one peg can still finish from the\n"
 	"dead position (Table 6's last column; costly on big boards).\n"
+	"--sets: decide 'still winning' by looking up the winning sets W_n\n"
+	"(computed first, or read from --cache DIR) instead of searching;\n"
+	"auto (the default) does so on boards of up to 25 holes and English.\n"
 	"Exit 0 with the dead end, 1 when no reachable position is dead.\n";
 
 static int pick_finish(const struct peg_board *b, const char *finish,
@@ -59,12 +64,16 @@ int cmd_deadend(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, where = 0, np, r, fin, rc = EXIT_USAGE;
 	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	const char *sets = "auto", *cache = NULL;
+	struct peg_winsets *ws = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--where", CLI_FLAG, &where},
 				 {"--vacate", CLI_STRING, &vacate},
 				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish}};
+				 {"--finish", CLI_STRING, &finish},
+				 {"--sets", CLI_STRING, &sets},
+				 {"--cache", CLI_STRING, &cache}};
 	struct peg_board *b;
 	unsigned char *pegs = NULL, *end = NULL;
 	struct peg_deadend d = {0};
@@ -72,9 +81,13 @@ int cmd_deadend(int argc, char **argv)
 	char *fmt = NULL, *pic = NULL, name[64];
 	uint64_t mask = 0, wnodes = 0;
 
-	r = cli_parse(argc, argv, opts, 6, pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, 8, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	if (strcmp(sets, "off") && strcmp(sets, "auto") && strcmp(sets, "on")) {
+		cli_error("--sets takes off, auto or on, got '%s'", sets);
+		return EXIT_USAGE;
+	}
 	b = cli_board(np ? pos[0] : NULL);
 	if (!b)
 		return EXIT_USAGE;
@@ -90,7 +103,16 @@ int cmd_deadend(int argc, char **argv)
 	fin = pick_finish(b, finish, anywhere, vacate, pegs);
 	if (fin == -2)
 		goto out;
-	r = peg_deadend_find(b, pegs, fin, &d, &err);
+	if (peg_pos_count(pegs, b->n_holes) > 1 &&
+	    (!strcmp(sets, "on") ||
+	     (!strcmp(sets, "auto") && peg_winsets_auto(b)))) {
+		if (peg_winsets_open(b, pegs, fin < 0 ? -1 : fin, cache, 0, &ws,
+				     NULL, &err)) {
+			cli_error("%s", err.msg);
+			goto out;
+		}
+	}
+	r = peg_deadend_find_sets(b, pegs, fin, ws, &d, &err);
 	if (r) {
 		cli_error("%s", err.msg);
 		rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES : EXIT_USAGE;
@@ -176,6 +198,7 @@ int cmd_deadend(int argc, char **argv)
 	printf("nodes: %llu decided, %llu generated\n",
 	       (unsigned long long)d.nodes, (unsigned long long)d.generated);
 out:
+	peg_winsets_free(ws);
 	peg_deadend_release(&d);
 	free(fmt);
 	free(pic);

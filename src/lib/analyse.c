@@ -8,6 +8,7 @@
  */
 #include "pegsol/analyse.h"
 #include "pegsol/theory.h"
+#include "pegsol/winsets.h"
 
 #include "pegsol/fast.h"
 #include "pegsol/pos.h"
@@ -132,6 +133,7 @@ struct actx {
 	struct htab memo;
 	uint64_t nodes;
 	int oom;
+	const struct peg_winsets *ws; /* when set, W_n answers win() */
 };
 
 static void ctx_free(struct actx *c)
@@ -239,6 +241,8 @@ static int win(struct actx *c, uint64_t code, int pegs)
 
 	if (pegs == 1)
 		return c->finish < 0 || code == c->goal;
+	if (c->ws)
+		return peg_winsets_has(c->ws, code);
 	key = canon(c, code);
 	v = ht_find(&c->memo, key);
 	if (v)
@@ -403,6 +407,14 @@ void peg_deadend_release(struct peg_deadend *d)
 int peg_deadend_find(const struct peg_board *b, const unsigned char *start,
 		     int finish, struct peg_deadend *out, struct peg_err *err)
 {
+	return peg_deadend_find_sets(b, start, finish, NULL, out, err);
+}
+
+int peg_deadend_find_sets(const struct peg_board *b,
+			  const unsigned char *start, int finish,
+			  const struct peg_winsets *ws, struct peg_deadend *out,
+			  struct peg_err *err)
+{
 	struct actx c;
 	struct level *lv = NULL;
 	struct htab seen = {0};
@@ -417,6 +429,7 @@ int peg_deadend_find(const struct peg_board *b, const unsigned char *start,
 	r = ctx_init(&c, b, finish, err);
 	if (r)
 		return r;
+	c.ws = ws;
 	lv = calloc((size_t)b->n_holes + 1, sizeof(*lv));
 	if (!lv || ht_init(&seen, 1024) ||
 	    level_push(&lv[0], (struct lnode){code, -1, -1}))

@@ -43,4 +43,9 @@ expect_error 'not both' "$PEGSOL" deadend T5 --vacate a1 --finish a1 --anywhere
 expect_error 'complement needs one vacancy' "$PEGSOL" deadend T5 --vacate a1,c5
 expect_error 'no pegs' "$PEGSOL" deadend T5 --position empty --anywhere
 expect_error 'z9' "$PEGSOL" strand T5 --vacate z9
+# the winning-sets path gives the same dead end as the search (seed 001
+# Table 6 style check on T6: the bad fifth jump of seed 003)
+expect_out "fastest dead end: 5 jumps" "$PEGSOL" deadend T6 --vacate a1 --sets on
+expect_out "fastest dead end: 5 jumps" "$PEGSOL" deadend T6 --vacate a1 --sets off
+expect_error "--sets takes off, auto or on" "$PEGSOL" deadend T6 --vacate a1 --sets maybe
 done_checks
