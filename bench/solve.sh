@@ -27,6 +27,11 @@ assert '^total +146435 +146435 +52804 +68954$' $P sets T6 --vacate a1
 # Table 2: English central game, F total 23,475,688, W 839,536 stored
 assert '^total +23475688 ' $P sets english --vacate d4
 assert '^W_n with n <= 16: 839536' $P sets english --vacate d4
+# the same with a 64 MB budget: levels partitioned on disk by code mod p
+# (seed 001 section 3.1), the same Table 2 totals
+assert '^total +23475688 ' $P sets english --vacate d4 --memory-mb 64
+assert '^W_n with n <= 16: 839536' $P sets english --vacate d4 --memory-mb 64
+assert '^40861647040079968 solutions' $P count english --vacate d4 --memory-mb 64
 # section 7.2 / Table 7: the central game count
 assert '^40861647040079968 solutions' $P count english --vacate d4
 # solver: central game and the T5 b3 complement (node counts are
@@ -74,7 +79,9 @@ for r in json.load(open(sys.argv[1]))["results"]:
 PY
 rm -f "$json"
 echo "== peak memory"
-for c in "sets english --vacate d4" "count english --vacate d4"; do
+for c in "sets english --vacate d4" "count english --vacate d4" \
+	"sets english --vacate d4 --memory-mb 64" \
+	"count english --vacate d4 --memory-mb 64"; do
 	/usr/bin/time -f "$c: %M KB" $P $c >/dev/null
 done
 exit $fail

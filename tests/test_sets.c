@@ -12,9 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-static struct peg_sets *compute(const char *spec, const char *vacate,
-				const char *finish, enum peg_group g, int raw,
-				struct peg_board **bout)
+/* The sets of a problem (finish NULL: the complement problem; "*": one
+ * peg anywhere) with options base (NULL: defaults). */
+static struct peg_sets *compute_opts(const char *spec, const char *vacate,
+				     const char *finish, enum peg_group g,
+				     int raw, const struct peg_sets_opts *base,
+				     struct peg_board **bout)
 {
 	struct peg_err err;
 	struct peg_board *b = peg_board_parse(spec, &err);
@@ -22,6 +25,9 @@ static struct peg_sets *compute(const char *spec, const char *vacate,
 	struct peg_problem p;
 	struct peg_sets_opts o = {0};
 	struct peg_sets *s = NULL;
+
+	if (base)
+		o = *base;
 
 	CHECK(b != NULL, "board %s", spec);
 	if (!b)
@@ -41,7 +47,9 @@ static struct peg_sets *compute(const char *spec, const char *vacate,
 	p.start = start;
 	p.goal = PEG_GOAL_POSITION;
 	p.finish = goal;
-	if (finish)
+	if (finish && !strcmp(finish, "*"))
+		p.goal = PEG_GOAL_ANYWHERE;
+	else if (finish)
 		peg_board_parse_holes(b, finish, goal, &err);
 	else
 		for (int i = 0; i < b->n_holes; i++)
@@ -54,6 +62,13 @@ static struct peg_sets *compute(const char *spec, const char *vacate,
 	free(goal);
 	*bout = b;
 	return s;
+}
+
+static struct peg_sets *compute(const char *spec, const char *vacate,
+				const char *finish, enum peg_group g, int raw,
+				struct peg_board **bout)
+{
+	return compute_opts(spec, vacate, finish, g, raw, NULL, bout);
 }
 
 static void check_levels(const struct peg_level *lv, const long *want,
@@ -165,6 +180,50 @@ static void byindex(const char *spec, const char *hole, size_t want_any,
 		peg_byindex_free(x);
 	}
 	peg_board_free(b);
+}
+
+/* The sets on disk (budget bytes or forced partitions) equal the sets
+ * in memory: every level of F, G, W and L, code by code. */
+static void same_on_disk(const char *spec, const char *vacate,
+			 const char *finish, size_t budget, int parts)
+{
+	struct peg_sets_opts o = {0};
+	struct peg_board *b1 = NULL, *b2 = NULL;
+	struct peg_sets *m, *d;
+	char what[96];
+
+	o.memory = budget;
+	o.partitions = parts;
+	m = compute_opts(spec, vacate, finish, PEG_GROUP_STAB, 1, NULL, &b1);
+	d = compute_opts(spec, vacate, finish, PEG_GROUP_STAB, 1, &o, &b2);
+	if (m && d) {
+		CHECK(d->partitions > 1, "%s %s: partitioned", spec, vacate);
+		for (int n = 0; n <= m->n_holes; n++) {
+			const struct peg_level *x[4] = {&m->F[n], &m->G[n],
+							&m->W[n], &m->L[n]};
+			const struct peg_level *y[4] = {&d->F[n], &d->G[n],
+							&d->W[n], &d->L[n]};
+
+			for (int k = 0; k < 4; k++) {
+				snprintf(what, sizeof(what),
+					 "%s %s %s: %c_%d on disk", spec,
+					 vacate, finish ? finish : "",
+					 "FGWL"[k], n);
+				CHECK(x[k]->n == y[k]->n &&
+					      x[k]->raw == y[k]->raw &&
+					      (!x[k]->n ||
+					       !memcmp(x[k]->code, y[k]->code,
+						       x[k]->n * 8)),
+				      "%s", what);
+			}
+		}
+		CHECK_INT((long long)m->children, (long long)d->children,
+			  "children on disk");
+	}
+	peg_sets_free(m);
+	peg_sets_free(d);
+	peg_board_free(b1);
+	peg_board_free(b2);
 }
 
 int main(void)
@@ -279,6 +338,49 @@ int main(void)
 		peg_sets_free(s);
 	}
 	peg_board_free(b);
+
+	/* memory budget (seed 001 section 3.1): a tiny budget partitions
+	 * every level on disk; Table 1 (T6) still holds level by level */
+	{
+		struct peg_sets_opts o = {0};
+
+		o.memory = 50000;
+		s = compute_opts("T6", "a1", NULL, PEG_GROUP_STAB, 0, &o, &b);
+		if (s) {
+			CHECK(s->partitions > 1 && s->disk_bytes > 0,
+			      "T6 partitioned (%d, %llu bytes)", s->partitions,
+			      (unsigned long long)s->disk_bytes);
+			check_levels(s->F, t6_f, 20, 0, "T6 F (disk)");
+			check_levels(s->W, t6_w, 20, 0, "T6 W (disk)");
+			check_levels(s->L, t6_l, 20, 0, "T6 L (disk)");
+			peg_sets_free(s);
+		}
+		peg_board_free(b);
+	}
+	same_on_disk("T6", "a2", NULL, 50000, 0);
+	same_on_disk("T6", "b3", "*", 0, 7);
+	same_on_disk("trunc-triangle:6", "a2", NULL, 0, 4);
+	same_on_disk("trunc-triangle:6", "a2", "*", 20000, 0);
+	same_on_disk("trunc-triangle:6", "b2", NULL, 0, 13);
+	{
+		/* a temporary directory that cannot be made: an error */
+		struct peg_sets_opts o = {0};
+		struct peg_err err;
+		struct peg_board *bb = peg_board_parse("T5", &err);
+		unsigned char start[15], goal[15] = {0};
+		struct peg_problem p = {start, PEG_GOAL_POSITION, goal};
+
+		memset(start, 1, sizeof(start));
+		start[0] = 0;
+		goal[0] = 1;
+		o.partitions = 3;
+		o.tmpdir = "/nonexistent/dir";
+		s = NULL;
+		CHECK(peg_sets_compute(bb, &p, &o, &s, &err) == -1 && !s &&
+			      strstr(err.msg, "/nonexistent/dir"),
+		      "bad tmpdir: %s", err.msg);
+		peg_board_free(bb);
+	}
 
 	/* seed 001 section 7.2, Figure 11: 14 solutions on T4 */
 	count("T4", "a2", "b2", "14");

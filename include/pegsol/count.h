@@ -41,6 +41,14 @@ int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
 			int threads, struct peg_count_result *r,
 			struct peg_sets **sets_out, struct peg_err *err);
 
+/* The same with sets options: threads, memory, partitions and tmpdir are
+ * taken from o (NULL: defaults); the rest is set for counting. */
+int peg_count_solutions_opts(const struct peg_board *b,
+			     const struct peg_problem *p,
+			     const struct peg_sets_opts *o,
+			     struct peg_count_result *r,
+			     struct peg_sets **sets_out, struct peg_err *err);
+
 void peg_count_result_release(struct peg_count_result *r);
 
 #endif

@@ -64,6 +64,16 @@ struct peg_sets_opts {
 			  group first and rebuild the exact sets inside it
 			  (docs/solve.md); W is exact, F then holds only the
 			  forward positions inside those orbits */
+	/* Memory budget (seed 001 section 3.1; docs/solve.md).  When the
+	 * children of a level would need more than `memory` bytes (16 per
+	 * child), they are written to p temporary files by canonical code
+	 * mod p, each partition is sorted and deduplicated on its own, and
+	 * the sorted partitions are merged into the level.  The levels
+	 * themselves stay in memory.  The sets are identical either way. */
+	size_t memory;      /* bytes; 0 = no budget (all in memory) */
+	int partitions;     /* > 1: force p partitions on every level
+			       (tests); 0 = chosen from the budget */
+	const char *tmpdir; /* NULL: $TMPDIR, else /tmp */
 };
 
 /* One level: n sorted distinct canonical codes. */
@@ -92,6 +102,10 @@ struct peg_sets {
 	struct peg_level L[PEG_SETS_MAX_HOLES + 1];
 	uint64_t children; /* children generated (deterministic work count) */
 	struct peg_symtab64 *symtab;
+	/* disk partitioning (opts.memory): the most partitions one level
+	 * used (0: all in memory) and the bytes written to temporary files */
+	int partitions;
+	uint64_t disk_bytes;
 };
 
 /* Compute the sets of problem p.  Returns 0 and *out (free with

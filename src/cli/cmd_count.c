@@ -19,27 +19,55 @@ int cmd_solve_problem(const struct peg_board *b, const char *position,
 static const char usage[] =
 	"usage: pegsol count BOARD [--vacate H,...] [--position P]\n"
 	"                    [--finish H,... | --anywhere] [--threads N]\n"
-	"                    [--json]\n\n"
+	"                    [--json] [--memory-mb M] [--partitions P]\n"
+	"                    [--tmpdir DIR]\n\n"
 	"Count the solutions (jump sequences) of a problem exactly, by paths\n"
 	"through the graph of winning positions (boards of up to 64 holes).\n"
 	"The problem options are those of pegsol solve (default: the\n"
 	"complement problem of the --vacate holes).\n"
+	"--memory-mb, --partitions, --tmpdir: as for pegsol sets (levels\n"
+	"partitioned on disk by code mod p).\n"
 	"Exit 0 when there is a solution, 1 when the count is 0.\n"
 	"JSON keys: board, title, holes, count (decimal string), solutions\n"
 	"(number, approximate above 2^53), winning_positions, edges,\n"
-	"symmetries, seconds.\n";
+	"symmetries, seconds, partitions, disk_bytes.\n";
+
+/* --memory-mb: a positive number of megabytes (fractions allowed) into
+ * bytes.  0 on success, else an error was printed. */
+static int parse_memory_mb(const char *s, size_t *bytes)
+{
+	char *end;
+	double mb;
+
+	if (!s)
+		return 0;
+	mb = strtod(s, &end);
+	if (end == s || *end || !(mb > 0) || mb > 1e9) {
+		cli_error("bad --memory-mb '%s' (a positive number of MB)", s);
+		return -1;
+	}
+	*bytes = (size_t)(mb * 1048576.0);
+	if (!*bytes)
+		*bytes = 1;
+	return 0;
+}
 
 int cmd_count(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, threads = 0, n_pos = 0, r;
-	int rc = EXIT_USAGE;
+	int rc = EXIT_USAGE, parts = 0;
 	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	const char *memory = NULL, *tmpdir = NULL;
+	struct peg_sets_opts so = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--vacate", CLI_STRING, &vacate},
 				 {"--position", CLI_STRING, &position},
 				 {"--finish", CLI_STRING, &finish},
-				 {"--threads", CLI_INT, &threads}};
+				 {"--threads", CLI_INT, &threads},
+				 {"--memory-mb", CLI_STRING, &memory},
+				 {"--partitions", CLI_INT, &parts},
+				 {"--tmpdir", CLI_STRING, &tmpdir}};
 	struct peg_board *b = NULL;
 	unsigned char *start = NULL, *goal = NULL;
 	struct peg_problem p;
@@ -49,7 +77,7 @@ int cmd_count(int argc, char **argv)
 	struct timespec t0, t1;
 	double secs;
 
-	r = cli_parse(argc, argv, opts, 6, posv, 1, &n_pos, usage);
+	r = cli_parse(argc, argv, opts, 9, posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (n_pos < 1) {
@@ -60,6 +88,15 @@ int cmd_count(int argc, char **argv)
 		cli_error("bad --threads '%d' (1 to 8)", threads);
 		return EXIT_USAGE;
 	}
+	if (parse_memory_mb(memory, &so.memory))
+		return EXIT_USAGE;
+	if (parts < 0 || parts > 251) {
+		cli_error("bad --partitions '%d' (0 to 251)", parts);
+		return EXIT_USAGE;
+	}
+	so.partitions = parts;
+	so.tmpdir = tmpdir;
+	so.threads = threads;
 	b = cli_board(posv[0]);
 	if (!b)
 		return EXIT_USAGE;
@@ -74,9 +111,11 @@ int cmd_count(int argc, char **argv)
 			      goal, &p))
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (peg_count_solutions(b, &p, threads, &res, &s, &err)) {
+	if (peg_count_solutions_opts(b, &p, &so, &res, &s, &err)) {
 		cli_error("%s", err.msg);
-		rc = strstr(err.msg, "memory") ? EXIT_RESOURCES : EXIT_USAGE;
+		rc = strstr(err.msg, "memory") || strstr(err.msg, "space")
+			     ? EXIT_RESOURCES
+			     : EXIT_USAGE;
 		goto out;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -93,6 +132,8 @@ int cmd_count(int argc, char **argv)
 		cJSON_AddNumberToObject(o, "edges", (double)res.edges);
 		cJSON_AddNumberToObject(o, "symmetries", s->n_group);
 		cJSON_AddNumberToObject(o, "seconds", secs);
+		cJSON_AddNumberToObject(o, "partitions", s->partitions);
+		cJSON_AddNumberToObject(o, "disk_bytes", (double)s->disk_bytes);
 		cli_json_print(o);
 	} else {
 		printf("%s solutions\n", res.text);
@@ -101,6 +142,11 @@ int cmd_count(int argc, char **argv)
 		       res.positions, s->n_group,
 		       s->n_group == 1 ? "y" : "ies",
 		       (unsigned long long)res.edges, secs);
+		if (s->partitions)
+			printf("disk: up to %d partitions a level, %llu bytes "
+			       "written\n",
+			       s->partitions,
+			       (unsigned long long)s->disk_bytes);
 	}
 	rc = strcmp(res.text, "0") ? EXIT_YES : EXIT_NO;
 out:

@@ -22,6 +22,7 @@ static const char usage[] =
 	"                   [--finish H,... | --anywhere]\n"
 	"                   [--group stab|full|none] [--raw] [--threads N]\n"
 	"                   [--out FILE] [--json]\n"
+	"                   [--memory-mb M] [--partitions P] [--tmpdir DIR]\n"
 	"       pegsol sets BOARD --by-index [--vacate H]\n\n"
 	"Compute the level sets of a problem (boards of up to 64 holes): the\n"
 	"forward sets F_n (reachable from the start), the backward sets B_n\n"
@@ -33,6 +34,10 @@ static const char usage[] =
 	"(stab, default), the whole board group (full: Bell's mincode) or none\n"
 	"(raw sets).  --raw adds the raw sizes (orbit sums).  --out writes the\n"
 	"sets to FILE (format in docs/solve.md).\n"
+	"--memory-mb: when a level's children need more than M MB, write them\n"
+	"to temporary files in DIR (default $TMPDIR or /tmp) by code mod p and\n"
+	"sort each partition alone (seed 001 section 3.1); --partitions forces\n"
+	"p partitions on every level.  The sets are the same.\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
 	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
 	"of vacancy H (default the first hole): winning positions per peg\n"
@@ -40,7 +45,8 @@ static const char usage[] =
 	"and the totals of Table 8.\n"
 	"JSON keys: board, title, holes, group, symmetries, complement,\n"
 	"anywhere, solvable, levels [{pegs, F, F_raw, B, W, W_raw, L}],\n"
-	"total {F, F_raw, B, W, L}, W_half, seconds, file.\n";
+	"total {F, F_raw, B, W, L}, W_half, seconds, file, partitions,\n"
+	"disk_bytes.\n";
 
 static uint64_t sum_n(const struct peg_level *lv, int n)
 {
@@ -119,13 +125,34 @@ static int by_index(const struct peg_board *b, const char *vacate,
 	return EXIT_YES;
 }
 
+/* --memory-mb: a positive number of megabytes (fractions allowed) into
+ * bytes.  0 on success, else an error was printed. */
+static int parse_memory_mb(const char *s, size_t *bytes)
+{
+	char *end;
+	double mb;
+
+	if (!s)
+		return 0;
+	mb = strtod(s, &end);
+	if (end == s || *end || !(mb > 0) || mb > 1e9) {
+		cli_error("bad --memory-mb '%s' (a positive number of MB)", s);
+		return -1;
+	}
+	*bytes = (size_t)(mb * 1048576.0);
+	if (!*bytes)
+		*bytes = 1;
+	return 0;
+}
+
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, raw = 0, threads = 0, n_pos = 0, r;
-	int byidx = 0;
+	int byidx = 0, parts = 0;
 	int rc = EXIT_USAGE, solvable, n;
 	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
-	const char *group = NULL, *outfile = NULL;
+	const char *group = NULL, *outfile = NULL, *memory = NULL;
+	const char *tmpdir = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--raw", CLI_FLAG, &raw},
@@ -135,7 +162,10 @@ int cmd_sets(int argc, char **argv)
 				 {"--group", CLI_STRING, &group},
 				 {"--out", CLI_STRING, &outfile},
 				 {"--threads", CLI_INT, &threads},
-				 {"--by-index", CLI_FLAG, &byidx}};
+				 {"--by-index", CLI_FLAG, &byidx},
+				 {"--memory-mb", CLI_STRING, &memory},
+				 {"--partitions", CLI_INT, &parts},
+				 {"--tmpdir", CLI_STRING, &tmpdir}};
 	struct peg_board *b = NULL;
 	unsigned char *start = NULL, *goal = NULL;
 	struct peg_problem p;
@@ -146,7 +176,7 @@ int cmd_sets(int argc, char **argv)
 	double secs;
 	uint64_t whalf = 0;
 
-	r = cli_parse(argc, argv, opts, 10, posv, 1, &n_pos, usage);
+	r = cli_parse(argc, argv, opts, 13, posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (n_pos < 1) {
@@ -157,6 +187,14 @@ int cmd_sets(int argc, char **argv)
 		cli_error("bad --threads '%d' (1 to 8)", threads);
 		return EXIT_USAGE;
 	}
+	if (parse_memory_mb(memory, &so.memory))
+		return EXIT_USAGE;
+	if (parts < 0 || parts > 251) {
+		cli_error("bad --partitions '%d' (0 to 251)", parts);
+		return EXIT_USAGE;
+	}
+	so.partitions = parts;
+	so.tmpdir = tmpdir;
 	so.threads = threads;
 	so.raw = raw;
 	if (!group || !strcmp(group, "stab"))
@@ -189,7 +227,9 @@ int cmd_sets(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (peg_sets_compute(b, &p, &so, &s, &err)) {
 		cli_error("%s", err.msg);
-		rc = strstr(err.msg, "memory") ? EXIT_RESOURCES : EXIT_USAGE;
+		rc = strstr(err.msg, "memory") || strstr(err.msg, "space")
+			     ? EXIT_RESOURCES
+			     : EXIT_USAGE;
 		goto out;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -250,6 +290,8 @@ int cmd_sets(int argc, char **argv)
 		cJSON_AddNumberToObject(o, "seconds", secs);
 		if (outfile)
 			cJSON_AddStringToObject(o, "file", outfile);
+		cJSON_AddNumberToObject(o, "partitions", s->partitions);
+		cJSON_AddNumberToObject(o, "disk_bytes", (double)s->disk_bytes);
 		cli_json_print(o);
 	} else {
 		uint64_t tb = 0;
@@ -287,6 +329,11 @@ int cmd_sets(int argc, char **argv)
 		       solvable ? "solvable" : "unsolvable");
 		if (outfile)
 			printf("written to %s\n", outfile);
+		if (s->partitions)
+			printf("disk: up to %d partitions a level, %llu bytes "
+			       "written\n",
+			       s->partitions,
+			       (unsigned long long)s->disk_bytes);
 	}
 	rc = solvable ? EXIT_YES : EXIT_NO;
 out:

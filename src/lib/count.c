@@ -415,12 +415,29 @@ int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
 			struct peg_sets **sets_out, struct peg_err *err)
 {
 	struct peg_sets_opts o = {0};
+
+	o.threads = threads;
+	return peg_count_solutions_opts(b, p, &o, r, sets_out, err);
+}
+
+int peg_count_solutions_opts(const struct peg_board *b,
+			     const struct peg_problem *p,
+			     const struct peg_sets_opts *oin,
+			     struct peg_count_result *r,
+			     struct peg_sets **sets_out, struct peg_err *err)
+{
+	struct peg_sets_opts o = {0};
 	struct peg_sets *s;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
+	if (oin) {
+		o.threads = oin->threads;
+		o.memory = oin->memory;
+		o.partitions = oin->partitions;
+		o.tmpdir = oin->tmpdir;
+	}
 	o.group = PEG_GROUP_STAB;
-	o.threads = threads;
 	o.no_losers = 1;
 	o.half = 1;
 	o.lift = 1;

@@ -7,12 +7,13 @@
 
 #include "symv.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* A growable array of codes. */
 /* A growable array of codes. */
 struct vec {
 	uint64_t *a;
@@ -44,6 +45,9 @@ struct pool {
 	int es, low, fail;
 };
 
+struct diskstat;
+struct part;
+
 /* Everything a worker needs to expand parents into canonical children. */
 struct ctx {
 	int n, nj, ng;
@@ -57,6 +61,7 @@ struct ctx {
 	struct pool *pool; /* 8 per-worker pools kept across levels */
 	struct vec *buf;   /* 8 per-worker output runs */
 	struct symv v;     /* 8-lane tables (symv.h) */
+	struct diskstat *ds; /* memory budget and disk partitions, or NULL */
 };
 
 static uint64_t canon(const struct ctx *c, uint64_t x)
@@ -342,6 +347,7 @@ struct work {
 	int npools, b0, b1;
 	struct vec *out;
 	int fail;
+	struct part *parts; /* disk partitions (work_dsort) */
 };
 
 static void *work_gen(void *arg)
@@ -454,6 +460,409 @@ static void run_workers(void *(*fn)(void *), struct work *w, int nt)
 	}
 }
 
+/*
+ * Disk partitions (seed 001 section 3.1; opts.memory).  When the children
+ * of a level would need more than the budget (16 bytes per child: bucket
+ * entry, sort buffers, output), expand_disk takes the parents in P chunks;
+ * the canonical children of each chunk go through the usual bucket pools
+ * and are then appended to P temporary files by code mod P (P odd, so the
+ * low bits, mostly 0 in minimal codes, do not skew it).  Then each file is
+ * read back, radix sorted and deduplicated alone (the workers take the
+ * files in turn) and written back sorted in place, and the P sorted runs,
+ * disjoint since a code lives in one partition only, are merged with a
+ * heap into the level.  The files live in a fresh directory under tmpdir
+ * and are deleted before expand_disk returns.  Everything but the merge
+ * order is the in-memory algorithm, so the level is the same.
+ */
+enum { PB = 2048, PMAX = 251 }; /* codes per file buffer, most files */
+
+struct diskstat {
+	size_t budget;      /* bytes, 0 = none */
+	int force;          /* > 1: this many partitions on every level */
+	const char *tmpdir; /* NULL: $TMPDIR or /tmp */
+	int maxp;           /* most partitions used by one level */
+	uint64_t bytes;     /* bytes written to temporary files */
+	int io;             /* an I/O error happened, described in msg */
+	char msg[200];
+};
+
+struct part {
+	FILE *f;
+	size_t n;   /* codes in the file: unsorted, then distinct */
+	size_t pos, len, left; /* merge: read buffer and codes not read */
+	uint64_t *buf;
+};
+
+static void disk_error(struct diskstat *ds, const char *what, const char *path,
+		       int eno)
+{
+	if (ds->io)
+		return;
+	ds->io = 1;
+	snprintf(ds->msg, sizeof(ds->msg), "%s '%.120s': %s", what, path,
+		 strerror(eno));
+}
+
+static uint64_t count_children(const struct ctx *c, const struct peg_level *in)
+{
+	uint64_t k = 0;
+
+#define EMIT(j)                                                               \
+	do {                                                                  \
+		(void)(j);                                                    \
+		k++;                                                          \
+	} while (0)
+	for (size_t i = 0; i < in->n; i++) {
+		uint64_t p = in->code[i];
+
+		FOR_LEGAL_JUMPS(c, p, EMIT);
+	}
+#undef EMIT
+	return k;
+}
+
+static int is_prime(uint64_t x)
+{
+	if (x < 2)
+		return 0;
+	for (uint64_t d = 2; d * d <= x; d++)
+		if (x % d == 0)
+			return 0;
+	return 1;
+}
+
+/* The partitions for expanding `in` on nt workers: 1 = in memory. */
+static int partitions_for(const struct ctx *c, const struct peg_level *in,
+			  int nt)
+{
+	const struct diskstat *ds = c->ds;
+	uint64_t cnt, need;
+
+	if (!ds || !in->n)
+		return 1;
+	if (ds->force > 1)
+		return ds->force < PMAX ? ds->force : PMAX;
+	if (!ds->budget)
+		return 1;
+	cnt = count_children(c, in);
+	if (cnt * 16 <= ds->budget)
+		return 1;
+	need = cnt * 16 * (uint64_t)nt / ds->budget + 1;
+	if (need < 3)
+		need = 3;
+	while (need < PMAX && !is_prime(need))
+		need++;
+	return need < PMAX ? (int)need : PMAX;
+}
+
+static void part_path(char *buf, size_t n, const char *dir, int i)
+{
+	snprintf(buf, n, "%.3000s/part-%d", dir, i);
+}
+
+/* Append the children in pool pl to the partition files. */
+static int drain(const struct ctx *c, const struct pool *pl, struct part *pt,
+		 int P, uint64_t *wbuf, uint32_t *wfill, const char *dir)
+{
+	int low = pl->low;
+	uint64_t lowmask = low >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << low) - 1;
+	char path[4096];
+
+	for (int b = 0; b < NB; b++) {
+		size_t left = pl->cnt[b];
+		uint64_t top = (uint64_t)b << low;
+
+		for (int32_t i = pl->head[b]; i >= 0 && left; i = pl->next[i]) {
+			size_t k = left < BS ? left : BS;
+
+			for (size_t j = 0; j < k; j++) {
+				uint64_t x = pl->es == 4
+						     ? ((const uint32_t *)pl->blk[i])[j]
+						     : ((const uint64_t *)pl->blk[i])[j];
+				uint64_t code = top | (x & lowmask);
+				int q = (int)(code % (uint64_t)P);
+
+				wbuf[(size_t)q * PB + wfill[q]++] = code;
+				if (wfill[q] == PB) {
+					if (fwrite(wbuf + (size_t)q * PB, 8, PB,
+						   pt[q].f) != PB) {
+						part_path(path, sizeof(path), dir, q);
+						disk_error(c->ds, "cannot write",
+							   path, errno);
+						return -1;
+					}
+					c->ds->bytes += (uint64_t)PB * 8;
+					pt[q].n += PB;
+					wfill[q] = 0;
+				}
+			}
+			left -= k;
+		}
+	}
+	return 0;
+}
+
+/* Worker: sort and deduplicate partitions t, t + nt, ... in place. */
+static void *work_dsort(void *arg)
+{
+	struct work *w = arg;
+	uint64_t *a = NULL, *tmp = NULL;
+	size_t cap = 0;
+
+	for (int i = w->b0; i < w->npools; i += w->b1) {
+		struct part *pt = &w->parts[i];
+		size_t n = pt->n, m;
+
+		if (n > cap) {
+			free(a);
+			free(tmp);
+			cap = n;
+			a = malloc(cap * sizeof(uint64_t));
+			tmp = malloc(cap * sizeof(uint64_t));
+			if (!a || !tmp) {
+				w->fail = 1;
+				break;
+			}
+		}
+		rewind(pt->f);
+		if (n && fread(a, 8, n, pt->f) != n) {
+			w->fail = 2;
+			w->lo = (size_t)i;
+			w->hi = (size_t)errno;
+			break;
+		}
+		m = sort_unique(a, tmp, n, w->c->n);
+		if (m == (size_t)-1) {
+			w->fail = 1;
+			break;
+		}
+		rewind(pt->f);
+		if ((m && fwrite(a, 8, m, pt->f) != m) || fflush(pt->f)) {
+			w->fail = 3;
+			w->lo = (size_t)i;
+			w->hi = (size_t)errno;
+			break;
+		}
+		w->generated += (uint64_t)m * 8; /* bytes written */
+		pt->n = m;
+	}
+	free(a);
+	free(tmp);
+	return NULL;
+}
+
+/* The next code of partition pt during the merge (pt->left > 0 or
+ * buffered codes remain).  0 when a read fails. */
+static int part_fill(struct part *pt)
+{
+	size_t k;
+
+	if (pt->pos < pt->len)
+		return 1;
+	k = pt->left < PB ? pt->left : PB;
+	if (!k || fread(pt->buf, 8, k, pt->f) != k)
+		return 0;
+	pt->left -= k;
+	pt->pos = 0;
+	pt->len = k;
+	return 1;
+}
+
+static void heap_down(int *h, int n, int i, const struct part *pt)
+{
+	for (;;) {
+		int l = 2 * i + 1, m = i, t;
+
+		if (l < n && pt[h[l]].buf[pt[h[l]].pos] < pt[h[m]].buf[pt[h[m]].pos])
+			m = l;
+		if (l + 1 < n &&
+		    pt[h[l + 1]].buf[pt[h[l + 1]].pos] < pt[h[m]].buf[pt[h[m]].pos])
+			m = l + 1;
+		if (m == i)
+			return;
+		t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/* Merge the sorted partitions into out. */
+static int merge_parts(struct diskstat *ds, struct part *pt, int P,
+		       struct peg_level *out, const char *dir)
+{
+	size_t total = 0, at = 0;
+	int *h = malloc(sizeof(int) * (size_t)P), nh = 0, rc = -1;
+	uint64_t *rb = malloc(sizeof(uint64_t) * PB * (size_t)P), *code;
+	char path[4096];
+
+	for (int i = 0; i < P; i++)
+		total += pt[i].n;
+	code = symv_big_alloc((total + 1) * sizeof(uint64_t));
+	if (!h || !rb || !code)
+		goto done;
+	for (int i = 0; i < P; i++) {
+		pt[i].buf = rb + (size_t)i * PB;
+		pt[i].left = pt[i].n;
+		pt[i].pos = pt[i].len = 0;
+		rewind(pt[i].f);
+		if (!pt[i].n)
+			continue;
+		if (!part_fill(&pt[i])) {
+			part_path(path, sizeof(path), dir, i);
+			disk_error(ds, "cannot read", path, errno);
+			goto done;
+		}
+		h[nh++] = i;
+	}
+	for (int i = nh / 2 - 1; i >= 0; i--)
+		heap_down(h, nh, i, pt);
+	while (nh) {
+		struct part *q = &pt[h[0]];
+
+		code[at++] = q->buf[q->pos++];
+		if (q->pos == q->len && !q->left) {
+			h[0] = h[--nh];
+		} else if (!part_fill(q)) {
+			part_path(path, sizeof(path), dir, (int)(q - pt));
+			disk_error(ds, "cannot read", path, errno);
+			goto done;
+		}
+		heap_down(h, nh, 0, pt);
+	}
+	out->code = code;
+	out->n = at;
+	out->have = 1;
+	code = NULL;
+	rc = 0;
+done:
+	for (int i = 0; i < P; i++)
+		pt[i].buf = NULL;
+	free(code);
+	free(h);
+	free(rb);
+	return rc;
+}
+
+/* out = D(in) through P partition files (see above). */
+static int expand_disk(const struct ctx *c, const struct peg_level *in,
+		       struct peg_level *out, int nt, int P,
+		       uint64_t *nchildren)
+{
+	struct diskstat *ds = c->ds;
+	const char *td = ds->tmpdir;
+	char dir[4096], path[4096];
+	struct part *pt = calloc((size_t)P, sizeof(*pt));
+	uint64_t *wbuf = malloc(sizeof(uint64_t) * PB * (size_t)P);
+	uint32_t *wfill = calloc((size_t)P, sizeof(uint32_t));
+	struct work w[8];
+	size_t n = in->n;
+	int rc = -1, made = 0;
+
+	if (!td || !*td)
+		td = getenv("TMPDIR");
+	if (!td || !*td)
+		td = "/tmp";
+	if (!pt || !wbuf || !wfill)
+		goto done;
+	if (P > ds->maxp)
+		ds->maxp = P;
+	snprintf(dir, sizeof(dir), "%.3000s/pegsol-sets-XXXXXX", td);
+	if (!mkdtemp(dir)) {
+		disk_error(ds, "cannot create a temporary directory in", td,
+			   errno);
+		goto done;
+	}
+	made = 1;
+	for (int i = 0; i < P; i++) {
+		part_path(path, sizeof(path), dir, i);
+		pt[i].f = fopen(path, "w+b");
+		if (!pt[i].f) {
+			disk_error(ds, "cannot create", path, errno);
+			goto done;
+		}
+	}
+	/* generate, chunk by chunk of parents */
+	for (int ch = 0; ch < P; ch++) {
+		size_t lo = n * (size_t)ch / (size_t)P;
+		size_t hi = n * (size_t)(ch + 1) / (size_t)P;
+		int k = hi - lo < 4096 ? 1 : nt;
+
+		memset(w, 0, sizeof(w));
+		for (int t = 0; t < k; t++) {
+			pool_reset(&c->pool[t], c->n);
+			w[t].c = c;
+			w[t].pool = &c->pool[t];
+			w[t].par = in->code;
+			w[t].lo = lo + (hi - lo) * (size_t)t / (size_t)k;
+			w[t].hi = lo + (hi - lo) * (size_t)(t + 1) / (size_t)k;
+		}
+		run_workers(work_gen, w, k);
+		for (int t = 0; t < k; t++) {
+			if (w[t].fail)
+				goto done;
+			if (nchildren)
+				*nchildren += w[t].generated;
+		}
+		for (int t = 0; t < k; t++)
+			if (drain(c, &c->pool[t], pt, P, wbuf, wfill, dir))
+				goto done;
+	}
+	for (int q = 0; q < P; q++) {
+		if (wfill[q] && fwrite(wbuf + (size_t)q * PB, 8, wfill[q],
+				       pt[q].f) != wfill[q]) {
+			part_path(path, sizeof(path), dir, q);
+			disk_error(ds, "cannot write", path, errno);
+			goto done;
+		}
+		ds->bytes += (uint64_t)wfill[q] * 8;
+		pt[q].n += wfill[q];
+		if (fflush(pt[q].f)) {
+			part_path(path, sizeof(path), dir, q);
+			disk_error(ds, "cannot write", path, errno);
+			goto done;
+		}
+	}
+	free(wbuf);
+	wbuf = NULL;
+	/* sort each partition alone: worker t takes t, t + nt, ... */
+	memset(w, 0, sizeof(w));
+	for (int t = 0; t < nt; t++) {
+		w[t].c = c;
+		w[t].parts = pt;
+		w[t].npools = P;
+		w[t].b0 = t;
+		w[t].b1 = nt;
+	}
+	run_workers(work_dsort, w, nt);
+	for (int t = 0; t < nt; t++) {
+		ds->bytes += w[t].generated;
+		if (w[t].fail > 1) {
+			part_path(path, sizeof(path), dir, (int)w[t].lo);
+			disk_error(ds, w[t].fail == 2 ? "cannot read"
+						      : "cannot write",
+				   path, (int)w[t].hi);
+		}
+		if (w[t].fail)
+			goto done;
+	}
+	rc = merge_parts(ds, pt, P, out, dir);
+done:
+	for (int i = 0; pt && i < P; i++) {
+		if (pt[i].f)
+			fclose(pt[i].f);
+		part_path(path, sizeof(path), dir, i);
+		if (made)
+			unlink(path);
+	}
+	if (made)
+		rmdir(dir);
+	free(pt);
+	free(wbuf);
+	free(wfill);
+	return rc;
+}
+
 /* out = D(in): the canonical children of a level, sorted, distinct. */
 static int expand(const struct ctx *c, const struct peg_level *in,
 		  struct peg_level *out, int threads, uint64_t *nchildren)
@@ -465,6 +874,12 @@ static int expand(const struct ctx *c, const struct peg_level *in,
 
 	if (n < 4096)
 		nt = 1;
+	{
+		int P = partitions_for(c, in, nt);
+
+		if (P > 1)
+			return expand_disk(c, in, out, nt, P, nchildren);
+	}
 	memset(w, 0, sizeof(w));
 	for (int t = 0; t < nt; t++) {
 		pool_reset(&c->pool[t], c->n);
@@ -864,6 +1279,11 @@ static int lifted(const struct peg_board *b, const struct peg_problem *p,
 	if (peg_sets_compute(b, p, &og, &sg, err))
 		return -1;
 	s->children += sg->children;
+	if (c->ds) {
+		c->ds->bytes += sg->disk_bytes;
+		if (sg->partitions > c->ds->maxp)
+			c->ds->maxp = sg->partitions;
+	}
 	for (int m = 0; m <= sg->n_holes; m++)
 		level_free(&sg->F[m]);
 	f = peg_fast64_new(b);
@@ -888,7 +1308,9 @@ static int lifted(const struct peg_board *b, const struct peg_problem *p,
 	}
 	rc = 0;
 nomem:
-	if (rc)
+	if (rc && c->ds && c->ds->io)
+		peg_err_set(err, "%s", c->ds->msg);
+	else if (rc)
 		peg_err_set(err, "out of memory computing the level sets");
 	peg_hset64_release(&hs);
 	ctx_free(&cg);
@@ -910,8 +1332,10 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 	const unsigned char *fix[2];
 	uint64_t *gstart = NULL;
 	size_t ngs = 0;
+	struct diskstat ds;
 
 	memset(&c, 0, sizeof(c));
+	memset(&ds, 0, sizeof(ds));
 	*out = NULL;
 	if (opts)
 		o = *opts;
@@ -966,6 +1390,11 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 	}
 	if (ctx_init(&c, b, f, s))
 		goto nomem;
+	ds.budget = o.memory;
+	ds.force = o.partitions;
+	ds.tmpdir = o.tmpdir;
+	if (o.memory || o.partitions > 1)
+		c.ds = &ds;
 	/* forward sets */
 	{
 		uint64_t st = canon(&c, s->start);
@@ -1075,8 +1504,12 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 			s->L[m].raw = raw_size(&c, &s->L[m]);
 		}
 	ok = 1;
+	s->partitions = ds.maxp;
+	s->disk_bytes = ds.bytes;
 nomem:
-	if (!ok)
+	if (!ok && ds.io)
+		peg_err_set(err, "%s", ds.msg);
+	else if (!ok)
 		peg_err_set(err, "out of memory computing the level sets");
 fail:
 	ctx_free(&c);

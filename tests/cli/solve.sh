@@ -46,6 +46,17 @@ expect_exit 0 $P sets T5 --vacate a4 --group none
 expect_exit 0 $P sets T4 --vacate a2 --finish b2
 expect_exit 0 $P sets T5 --vacate c3 --anywhere
 
+# memory budget (seed 001 section 3.1): a tiny budget partitions every
+# level on disk by code mod p; Table 1 (T6 corner) is unchanged
+expect_out '^total +146435 +146435 +52804 +68954$' $P sets T6 --vacate a1 --memory-mb 0.05
+expect_out '^disk: up to [0-9]+ partitions' $P sets T6 --vacate a1 --memory-mb 0.05
+expect_out '^total +1544 +3016 +1544 +190 +425$' $P sets T5 --vacate a1 --raw --partitions 5 --tmpdir "$tmp"
+expect_out '"partitions": *5' $P sets T5 --vacate a1 --partitions 5 --json
+expect_out '^6816 solutions' $P count T5 --vacate a1 --partitions 7
+expect_out '^6816 solutions' $P count T5 --vacate a1 --memory-mb 0.001
+# the temporary files are gone afterwards
+expect_exit 1 sh -c "ls -A '$tmp' | grep -q pegsol-sets"
+
 # count: seed 001 section 7.2 (14 on T4) and issue 3 (6,816 on T5)
 expect_out '^14 solutions' $P count T4 --vacate a2 --finish b2
 expect_out '^6816 solutions' $P count T5 --vacate a1
@@ -69,6 +80,12 @@ expect_error 'table-mb' $P solve T5 --vacate a1 --table-mb -1
 expect_error 'group' $P sets T5 --vacate a1 --group odd
 expect_error 'threads' $P sets T5 --vacate a1 --threads 99
 expect_error 'threads' $P count T5 --vacate a1 --threads -1
+for cmd in sets count; do
+	expect_error 'memory-mb' $P $cmd T5 --vacate a1 --memory-mb 0
+	expect_error 'memory-mb' $P $cmd T5 --vacate a1 --memory-mb 12x
+	expect_error 'partitions' $P $cmd T5 --vacate a1 --partitions 999
+	expect_error 'nonexistent' $P $cmd T5 --vacate a1 --partitions 3 --tmpdir /nonexistent/dir
+done
 expect_error 'at most 64 holes' $P sets T11 --vacate a1
 expect_error 'at most 64 holes' $P count T11 --vacate a1
 expect_error 'finish' $P sets T5 --vacate a1 --finish a1,a2,a3,a4,a5,b2,b3,b4,b5,c3,c4,c5,d4,d5,e5
