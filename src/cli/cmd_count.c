@@ -1,6 +1,7 @@
 /* cmd_count.c - pegsol count: the exact number of solutions of a problem
  * (count.h). */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/count.h"
 #include "pegsol/solve.h"
@@ -9,12 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* cmd_solve.c */
-int cmd_solve_problem(const struct peg_board *b, const char *position,
-		      const char *vacate, const char *finish, int anywhere,
-		      unsigned char *start, unsigned char *goal,
-		      struct peg_problem *p);
 
 static const char usage[] =
 	"usage: pegsol count BOARD [--vacate H,...] [--position P]\n"
@@ -31,26 +26,6 @@ static const char usage[] =
 	"JSON keys: board, title, holes, count (decimal string), solutions\n"
 	"(number, approximate above 2^53), winning_positions, edges,\n"
 	"symmetries, seconds, partitions, disk_bytes.\n";
-
-/* --memory-mb: a positive number of megabytes (fractions allowed) into
- * bytes.  0 on success, else an error was printed. */
-static int parse_memory_mb(const char *s, size_t *bytes)
-{
-	char *end;
-	double mb;
-
-	if (!s)
-		return 0;
-	mb = strtod(s, &end);
-	if (end == s || *end || !(mb > 0) || mb > 1e9) {
-		cli_error("bad --memory-mb '%s' (a positive number of MB)", s);
-		return -1;
-	}
-	*bytes = (size_t)(mb * 1048576.0);
-	if (!*bytes)
-		*bytes = 1;
-	return 0;
-}
 
 int cmd_count(int argc, char **argv)
 {
@@ -84,31 +59,13 @@ int cmd_count(int argc, char **argv)
 		cli_error("need a board (see --help)");
 		return EXIT_USAGE;
 	}
-	if (threads < 0 || threads > 8) {
-		cli_error("bad --threads '%d' (1 to 8)", threads);
+	if (cli_sets_opts(threads, memory, parts, tmpdir, &so))
 		return EXIT_USAGE;
-	}
-	if (parse_memory_mb(memory, &so.memory))
-		return EXIT_USAGE;
-	if (parts < 0 || parts > 251) {
-		cli_error("bad --partitions '%d' (0 to 251)", parts);
-		return EXIT_USAGE;
-	}
-	so.partitions = parts;
-	so.tmpdir = tmpdir;
-	so.threads = threads;
 	b = cli_board(posv[0]);
 	if (!b)
 		return EXIT_USAGE;
-	start = malloc((size_t)b->n_holes);
-	goal = calloc((size_t)b->n_holes, 1);
-	if (!start || !goal) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
-		goto out;
-	}
-	if (cmd_solve_problem(b, position, vacate, finish, anywhere, start,
-			      goal, &p))
+	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
+			&p, &rc))
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (peg_count_solutions_opts(b, &p, &so, &res, &s, &err)) {

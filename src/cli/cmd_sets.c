@@ -2,6 +2,7 @@
  * problem as a table (seed 001 Tables 1 and 2), optionally written to a
  * binary file (docs/solve.md). */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/sets.h"
 #include "pegsol/solve.h"
@@ -10,12 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* cmd_solve.c */
-int cmd_solve_problem(const struct peg_board *b, const char *position,
-		      const char *vacate, const char *finish, int anywhere,
-		      unsigned char *start, unsigned char *goal,
-		      struct peg_problem *p);
 
 static const char usage[] =
 	"usage: pegsol sets BOARD [--vacate H,...] [--position P]\n"
@@ -125,26 +120,6 @@ static int by_index(const struct peg_board *b, const char *vacate,
 	return EXIT_YES;
 }
 
-/* --memory-mb: a positive number of megabytes (fractions allowed) into
- * bytes.  0 on success, else an error was printed. */
-static int parse_memory_mb(const char *s, size_t *bytes)
-{
-	char *end;
-	double mb;
-
-	if (!s)
-		return 0;
-	mb = strtod(s, &end);
-	if (end == s || *end || !(mb > 0) || mb > 1e9) {
-		cli_error("bad --memory-mb '%s' (a positive number of MB)", s);
-		return -1;
-	}
-	*bytes = (size_t)(mb * 1048576.0);
-	if (!*bytes)
-		*bytes = 1;
-	return 0;
-}
-
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, raw = 0, threads = 0, n_pos = 0, r;
@@ -183,19 +158,8 @@ int cmd_sets(int argc, char **argv)
 		cli_error("need a board (see --help)");
 		return EXIT_USAGE;
 	}
-	if (threads < 0 || threads > 8) {
-		cli_error("bad --threads '%d' (1 to 8)", threads);
+	if (cli_sets_opts(threads, memory, parts, tmpdir, &so))
 		return EXIT_USAGE;
-	}
-	if (parse_memory_mb(memory, &so.memory))
-		return EXIT_USAGE;
-	if (parts < 0 || parts > 251) {
-		cli_error("bad --partitions '%d' (0 to 251)", parts);
-		return EXIT_USAGE;
-	}
-	so.partitions = parts;
-	so.tmpdir = tmpdir;
-	so.threads = threads;
 	so.raw = raw;
 	if (!group || !strcmp(group, "stab"))
 		so.group = PEG_GROUP_STAB;
@@ -214,15 +178,8 @@ int cmd_sets(int argc, char **argv)
 		rc = by_index(b, vacate, threads);
 		goto out;
 	}
-	start = malloc((size_t)b->n_holes);
-	goal = calloc((size_t)b->n_holes, 1);
-	if (!start || !goal) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
-		goto out;
-	}
-	if (cmd_solve_problem(b, position, vacate, finish, anywhere, start,
-			      goal, &p))
+	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
+			&p, &rc))
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (peg_sets_compute(b, &p, &so, &s, &err)) {

@@ -1,6 +1,7 @@
 /* cmd_solve.c - pegsol solve: solve one problem (solve.h) and print a
  * verified solution or the reason it is unsolvable. */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
@@ -43,47 +44,6 @@ static const char *reason_name(enum peg_solve_reason r)
 	default:
 		return "none";
 	}
-}
-
-/* Shared by solve, sets and count: build the problem from the options
- * (start = --position or full, minus --vacate; goal = --finish holes,
- * --anywhere, or by default the complement of a --vacate start and one peg
- * anywhere from a --position start).  start and goal hold n_holes bytes,
- * goal zeroed.  Returns 0, or -1 with the error printed. */
-int cmd_solve_problem(const struct peg_board *b, const char *position,
-		      const char *vacate, const char *finish, int anywhere,
-		      unsigned char *start, unsigned char *goal,
-		      struct peg_problem *p)
-{
-	struct peg_err err;
-
-	if (finish && anywhere) {
-		cli_error("give --finish or --anywhere, not both");
-		return -1;
-	}
-	if (!vacate && !position) {
-		cli_error("give the start: --vacate H or --position P");
-		return -1;
-	}
-	if (cli_start_position(b, position, vacate, start))
-		return -1;
-	p->start = start;
-	p->finish = NULL;
-	p->goal = PEG_GOAL_ANYWHERE;
-	if (finish) {
-		if (peg_board_parse_holes(b, finish, goal, &err) < 0) {
-			cli_error("%s", err.msg);
-			return -1;
-		}
-		p->goal = PEG_GOAL_POSITION;
-		p->finish = goal;
-	} else if (!anywhere && !position) {
-		for (int i = 0; i < b->n_holes; i++)
-			goal[i] = !start[i];
-		p->goal = PEG_GOAL_POSITION;
-		p->finish = goal;
-	}
-	return 0;
 }
 
 int cmd_solve(int argc, char **argv)
@@ -134,15 +94,8 @@ int cmd_solve(int argc, char **argv)
 	b = cli_board(posv[0]);
 	if (!b)
 		return EXIT_USAGE;
-	start = malloc((size_t)b->n_holes);
-	goal = calloc((size_t)b->n_holes, 1);
-	if (!start || !goal) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
-		goto out;
-	}
-	if (cmd_solve_problem(b, position, vacate, finish, anywhere, start,
-			      goal, &p))
+	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
+			&p, &rc))
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	r = peg_solve(b, &p, &so, &res, &err);
