@@ -199,6 +199,28 @@ static void test_catalogs(void)
 	/* seed 003: Triangle(6) 29 problems, 9 to 11 moves */
 	catalog("T6", 29, 9, 11, &b, &c);
 	CHECK_INT(c.n_unsolvable, 0, "T6: every feasible pair solvable");
+	{
+		/* one thread: the same nodes and the same table (layers of
+		 * T6 are large enough to be split between two workers) */
+		struct peg_shortest_opts o = {0};
+		struct peg_catalog c1;
+		struct peg_err err;
+		int same = 1;
+
+		o.threads = 1;
+		CHECK_INT(peg_catalog_build(b, &o, &c1, &err), PEG_SHORTEST_OK,
+			  "one-thread catalog builds");
+		CHECK(c1.nodes == c.nodes && c1.n == c.n,
+		      "node count independent of threads");
+		for (int i = 0; i < c.n && i < c1.n; i++)
+			same &= c1.e[i].moves == c.e[i].moves &&
+				c1.e[i].n_jumps == c.e[i].n_jumps &&
+				!memcmp(c1.e[i].jumps, c.e[i].jumps,
+					(size_t)c.e[i].n_jumps *
+						sizeof(struct peg_jump));
+		CHECK(same, "solutions independent of threads");
+		peg_catalog_release(&c1);
+	}
 	peg_catalog_release(&c);
 	peg_board_free(b);
 }
@@ -248,10 +270,80 @@ static void test_sweep(void)
 	}
 	peg_sweep_result_release(&r);
 	peg_board_free(b);
+	/* by construction: the same 5 and 9 on T5 and T6, and seed 003's
+	 * 18-loop on Triangle(8) ("vacate c5, finish at a1 with the last move
+	 * an 18-loop" is one of its three problems) */
+	{
+		static const struct {
+			const char *spec;
+			int len;
+		} con[] = {{"T5", 5}, {"T6", 9}, {"T8", 18}};
+
+		for (int i = 0; i < 3; i++) {
+			b = board(con[i].spec);
+			CHECK_INT(peg_sweep_construct(b, NULL, &r, &err),
+				  PEG_SHORTEST_OK, "sweep construct");
+			CHECK(r.length == con[i].len,
+			      "%s longest sweep by construction: %d, want %d "
+			      "(seed 003)",
+			      con[i].spec, r.length, con[i].len);
+			if (r.length)
+				check_solution(
+					b, r.start_hole, r.finish_hole, r.jumps,
+					r.n_jumps,
+					peg_jumps_count_moves(r.jumps,
+							      r.n_jumps));
+			if (r.length == 18)
+				CHECK(r.jumps[r.sweep_first].from ==
+					      r.jumps[r.sweep_first + 17].to,
+				      "the T8 18-sweep is a loop (seed 003)");
+			peg_sweep_result_release(&r);
+			peg_board_free(b);
+		}
+	}
+}
+
+/* seed 003, Triangle(8): "no 12-move solution exists" (every start, any
+ * finish; the Merson bound is tight there, so this takes well under a
+ * second), and Flower(25): "the central game is solvable in a minimum of
+ * 11 moves". */
+static void test_larger(void)
+{
+	struct peg_board *b = board("T8");
+	struct peg_shortest_opts o = {0};
+	struct peg_shortest_result r;
+	struct peg_err err;
+	int starts = 0;
+
+	o.max_moves = 12;
+	for (int h = 0; h < b->n_holes; h++) {
+		if (peg_board_hole_orbit_min(b, h) != h)
+			continue;
+		starts++;
+		CHECK_INT(peg_shortest(b, vacancy(b, h), -1, &o, &r, &err),
+			  PEG_SHORTEST_OK, "T8 bounded search runs");
+		CHECK(!r.solved && r.capped,
+		      "T8: no 12-move solution from hole %d (seed 003)", h);
+		peg_shortest_result_release(&r);
+	}
+	CHECK_INT(starts, 8, "T8 start classes");
+	peg_board_free(b);
+	b = board("flower:25");
+	CHECK_INT(peg_shortest(b, vacancy(b, hole(b, "d4")), hole(b, "d4"),
+			       NULL, &r, &err),
+		  PEG_SHORTEST_OK, "flower:25 runs");
+	CHECK(r.solved && r.moves == 11,
+	      "Flower(25) central game in 11 moves (seed 003)");
+	if (r.solved)
+		check_solution(b, hole(b, "d4"), hole(b, "d4"), r.jumps,
+			       r.n_jumps, 11);
+	peg_shortest_result_release(&r);
+	peg_board_free(b);
 }
 
 int main(void)
 {
+	test_larger();
 	test_S();
 	test_sweep();
 	test_single();

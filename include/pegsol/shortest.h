@@ -21,13 +21,25 @@
  * over it) counts too: its peg is either removed by a jump from it or is
  * the survivor, which made the last move and so left the hole once.
  *
+ * Two cuts that keep the search exact: when a state's bound is tight
+ * (g + h == U) only moves starting inside its packed regions are generated
+ * (a move from outside a full Merson region leaves it full), and the last
+ * layer before the bound is not stored: each of its states is only tested
+ * for a finishing move (every other peg must lie where the mover can jump).
+ *
  * Symmetry: states are stored as canonical codes under the symmetries that
  * fix both the start and the set of targets, so the moves counted are
  * exact.  Boards of up to 64 holes.
  *
- * Memory: each stored state costs about 24 bytes; the caller caps the
- * number of states (max_states), past which the call fails with
- * PEG_SHORTEST_RESOURCES.
+ * Threads: each layer is cut into chunks expanded by opts->threads workers
+ * inserting into one lock-free table; results and node counts do not
+ * depend on the number of threads.
+ *
+ * Memory: a stored state costs 13 to 26 bytes of table (9 bytes a slot,
+ * load 0.35 to 0.7) plus 8 bytes while it is in the layer being expanded
+ * or built; no parent links (solutions are rebuilt backwards by
+ * predecessor moves).  The caller caps the number of states (max_states),
+ * past which the call fails with PEG_SHORTEST_RESOURCES.
  */
 #ifndef PEGSOL_SHORTEST_H
 #define PEGSOL_SHORTEST_H
@@ -43,10 +55,13 @@ enum {
 };
 
 struct peg_shortest_opts {
-	int threads;         /* worker threads for catalogs; 0 = 2 */
+	int threads;         /* worker threads on one search; 0 = 2 */
 	uint64_t max_states; /* states stored at once; 0 = 100 million */
 	int max_moves;       /* peg_shortest: give up past this bound (0 =
 				no limit); res->capped then says so */
+	int min_moves;       /* peg_shortest: start at this bound (the
+				caller knows no shorter solution exists;
+				0 = the Merson bound) */
 };
 
 struct peg_shortest_result {
@@ -90,6 +105,9 @@ struct peg_catalog {
 	int n;                  /* problems listed (solvable ones) */
 	struct peg_catalog_entry *e;
 	int n_unsolvable;       /* class-feasible pairs proved unsolvable */
+	int n_open;             /* pairs with no solution within
+				   opts->max_moves (not listed; their
+				   minimum is larger) */
 	int min_moves, max_moves;
 	uint64_t nodes;         /* states expanded, all searches */
 	uint64_t peak_states;
@@ -99,7 +117,10 @@ struct peg_catalog {
  * (start hole up to the board's symmetries, finish hole up to the
  * symmetries fixing the start), in the same position class, with its
  * minimum number of moves and one shortest solution.  Problems sorted by
- * start then finish hole index; only solvable problems are listed. */
+ * start then finish hole index; only solvable problems are listed.  With
+ * opts->max_moves > 0 each search stops at that bound: the problems listed
+ * are exactly those solvable in at most max_moves moves, the rest are
+ * counted in n_open. */
 int peg_catalog_build(const struct peg_board *b,
 		      const struct peg_shortest_opts *opts,
 		      struct peg_catalog *cat, struct peg_err *err);
@@ -137,5 +158,21 @@ int peg_sweep_longest(const struct peg_board *b,
 		      const struct peg_shortest_opts *opts,
 		      struct peg_sweep_result *res, struct peg_err *err);
 void peg_sweep_result_release(struct peg_sweep_result *res);
+
+/* The same question answered by construction, for boards too large to
+ * enumerate (seed 003: Triangle(8) 18-loop, Triangle(10) 29 but not 30).
+ * A sweep is a walk of the mover over distinct jump lines of its landing
+ * class; for each length from the longest walk down, every edge set that
+ * forms a walk, every start and every set of extra pegs on the holes the
+ * sweep does not touch is tested: the position before it must have a
+ * complement that reduces to one peg (time reversal: then it is
+ * reachable from a vacancy) and the position after it must reduce to one
+ * peg.  The first length with a success is the answer (the longer ones
+ * were all refuted).  n_problems is 1: the witness's problem only;
+ * positions counts the positions tested.  Fast when the longest sweeps
+ * use nearly every edge of their class (few edge sets, few free holes). */
+int peg_sweep_construct(const struct peg_board *b,
+			const struct peg_shortest_opts *opts,
+			struct peg_sweep_result *res, struct peg_err *err);
 
 #endif

@@ -14,7 +14,7 @@
 static const char usage[] =
 	"usage: pegsol shortest BOARD [--vacate H | --position P]\n"
 	"                       [--finish F | --anywhere] [--max-moves N]\n"
-	"                       [--max-states N] [--json]\n\n"
+	"                       [--max-states N] [--threads N] [--json]\n\n"
 	"Find a solution with the fewest moves (a move is one peg's\n"
 	"consecutive jumps) from the start to one peg at F, or anywhere.\n"
 	"The search is breadth-first over moves with Merson-region lower\n"
@@ -22,7 +22,8 @@ static const char usage[] =
 	"with --anywhere every single-vacancy start is tried and the least\n"
 	"(S(n) on Triangle(n), seed 000 Table 4) is reported.\n"
 	"--max-moves N gives up past N moves; --max-states caps memory\n"
-	"(about 24 bytes a state).  Boards of up to 64 holes.\n"
+	"(13 to 34 bytes a state).  --threads N workers on each search\n"
+	"(default 2).  Boards of up to 64 holes.\n"
 	"Exit 0 with a solution, 1 when there is none (within --max-moves),\n"
 	"2 on bad input, 3 when the state cap or memory runs out.\n";
 
@@ -34,10 +35,97 @@ static double now(void)
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* Every single-vacancy start, anywhere (S(n)): one bound at a time over
+ * all starts, so no start is searched past the answer.  At each bound the
+ * starts are first tried with an eighth of the state cap, and only those
+ * that ran out are retried with the whole cap: once every start failed
+ * at U - 1, one start solved at U proves S = U, so a start whose search
+ * at U is huge (a corner with no U-move solution) need not finish.
+ * Fills *best (the first start solved at the least bound).  Returns 0 or
+ * an exit code. */
+static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
+		      int max_moves, struct peg_shortest_result *best,
+		      int *best_start, uint64_t *nodes, int *iters, int *lb,
+		      int *n_starts)
+{
+	uint64_t full = b->n_holes == 64 ? ~0ULL : (1ULL << b->n_holes) - 1;
+	int *slb = malloc((size_t)b->n_holes * sizeof(int)), live = 0, U;
+	struct peg_err err;
+
+	if (!slb) {
+		cli_error("out of memory");
+		return EXIT_RESOURCES;
+	}
+	for (int h = 0; h < b->n_holes; h++) {
+		slb[h] = -1;
+		if (peg_board_hole_orbit_min(b, h) != h)
+			continue;
+		slb[h] = peg_shortest_bound(b, full ^ (1ULL << h), -1);
+		(*n_starts)++;
+		live++;
+		if (*lb < 0 || slb[h] < *lb)
+			*lb = slb[h];
+	}
+	for (U = *lb; live && !best->solved && U <= b->n_holes &&
+		      (!max_moves || U <= max_moves);
+	     U++) {
+		uint64_t cap = so->max_states ? so->max_states : 100000000;
+		uint64_t retry = 0; /* starts that ran out in pass 1 */
+		int s, out_of = 0;   /* out_of: one ran out in pass 2 */
+
+		for (int pass = 0; pass < 2 && !best->solved; pass++)
+		for (int h = 0; h < b->n_holes && !best->solved; h++) {
+			struct peg_shortest_result res;
+
+			if (slb[h] < 0 || slb[h] > U ||
+			    (pass && !(retry >> h & 1)))
+				continue;
+			so->min_moves = U;
+			so->max_moves = U;
+			so->max_states = pass ? cap : cap / 8 + 1;
+			s = peg_shortest(b, full ^ (1ULL << h), -1, so, &res,
+					 &err);
+			if (s == PEG_SHORTEST_RESOURCES && !pass) {
+				retry |= 1ULL << h;
+				continue;
+			}
+			if (s != PEG_SHORTEST_OK) {
+				if (s == PEG_SHORTEST_RESOURCES) {
+					out_of = 1; /* another start may solve */
+					continue;
+				}
+				cli_error("%s", err.msg);
+				free(slb);
+				return EXIT_USAGE;
+			}
+			*nodes += res.nodes;
+			*iters += res.iterations;
+			if (res.solved) {
+				*best = res;
+				*best_start = h;
+				continue;
+			}
+			if (!res.capped) { /* no solution at all */
+				slb[h] = -1;
+				live--;
+			}
+			peg_shortest_result_release(&res);
+		}
+		so->max_states = cap;
+		if (!best->solved && out_of) {
+			cli_error("%s", err.msg);
+			free(slb);
+			return EXIT_RESOURCES;
+		}
+	}
+	free(slb);
+	return 0;
+}
+
 int cmd_shortest(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, np, r, rc = EXIT_USAGE, max_moves = 0;
-	int max_states = 0, finish_h = -1, best_start = -1;
+	int max_states = 0, finish_h = -1, best_start = -1, threads = 0;
 	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--anywhere", CLI_FLAG, &anywhere},
@@ -45,7 +133,8 @@ int cmd_shortest(int argc, char **argv)
 				 {"--position", CLI_STRING, &position},
 				 {"--finish", CLI_STRING, &finish},
 				 {"--max-moves", CLI_INT, &max_moves},
-				 {"--max-states", CLI_INT, &max_states}};
+				 {"--max-states", CLI_INT, &max_states},
+				 {"--threads", CLI_INT, &threads}};
 	struct peg_board *b;
 	unsigned char *pegs = NULL;
 	struct peg_shortest_opts so = {0};
@@ -56,7 +145,7 @@ int cmd_shortest(int argc, char **argv)
 	char *sol = NULL, name[32];
 	double t0 = now();
 
-	r = cli_parse(argc, argv, opts, 7, pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, 8, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	b = cli_board(np ? pos[0] : NULL);
@@ -79,8 +168,9 @@ int cmd_shortest(int argc, char **argv)
 		cli_error("give the start: --vacate H or --position P");
 		goto out;
 	}
-	if (max_moves < 0 || max_states < 0) {
-		cli_error("--max-moves and --max-states must not be negative");
+	if (max_moves < 0 || max_states < 0 || threads < 0 || threads > 16) {
+		cli_error("--max-moves and --max-states must not be negative, "
+			  "--threads 1 to 16");
 		goto out;
 	}
 	if (finish) {
@@ -98,7 +188,19 @@ int cmd_shortest(int argc, char **argv)
 	}
 	so.max_moves = max_moves;
 	so.max_states = (uint64_t)max_states;
-	for (int h = -1; h < b->n_holes; h++) {
+	so.threads = threads;
+	if (!vacate && !position) {
+		rc = all_starts(b, &so, max_moves, &best, &best_start, &nodes,
+				&iters, &lb, &n_starts);
+		if (rc)
+			goto out;
+		if (best.solved) {
+			memset(pegs, 1, (size_t)b->n_holes);
+			pegs[best_start] = 0;
+			best_code = peg_pos_to64(pegs, b->n_holes);
+		}
+	}
+	for (int h = -1; h < b->n_holes && (vacate || position); h++) {
 		struct peg_shortest_result res;
 		int s;
 

@@ -43,10 +43,17 @@ expect_exit 0 $PEGSOL catalog star:2 --markdown "$md"
 expect_out '^\| b1 \| b1 \| 7 \|' cat "$md"
 rm -f "$md"
 expect_error "holes|at most 64" $PEGSOL catalog hexagon:6
+# --max-moves: the T6 problems solvable in 9 moves (seed 003: 9 to 11);
+# the other pairs are counted as open
+expect_out 'problems, 9 to 9 moves, 0 unsolvable pairs, [0-9]+ pairs need more than 9' $PEGSOL catalog T6 --max-moves 9
+# seed 003 Triangle(8): no 12-move solution from any start
+expect_exit 1 $PEGSOL shortest T8 --anywhere --max-moves 12
 
 # seed 003 longest sweeps: Triangle(5) 5, only in the c5-complement (a3 is
 # in c5's class); Triangle(4) 3
 expect_out 'longest sweep 5 jumps' $PEGSOL sweep T5
 expect_out '^it occurs in 1 problem: a3->a3' $PEGSOL sweep T5
 expect_out '"longest_sweep":3' $PEGSOL sweep T4 --json
+# seed 003: the 18-loop on Triangle(8) is reached (by construction)
+expect_out 'longest sweep 18 jumps' $PEGSOL sweep T8 --construct
 done_checks
