@@ -17,6 +17,7 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude \
 	src/lib/families.c src/lib/boardfile.c src/lib/pos.c \
 	src/lib/solution.c -lgmp -o "$out/fuzz_parsers"
 if "$out/fuzz_parsers" -max_total_time="$secs" -max_len=2048 \
+	-artifact_prefix="$out/" \
 	-print_final_stats=0 "$out/corpus" >"$out/fuzz.log" 2>&1; then
 	echo "fuzz: $(grep -c . "$out/fuzz.log") log lines, no crash in ${secs}s"
 	echo "RESULT 1 0"

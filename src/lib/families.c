@@ -350,7 +350,10 @@ static int parse_param(const char *s, long *out)
 	return 0;
 }
 
-#define MAX_TRI_SIDE 20000 /* 200 million holes */
+/* Size limits: every family stays under about 10 million holes, which the
+ * board struct (jumps and symmetry tables) holds in about 1.2 GB.  The
+ * constructive solver works on larger triangles without a board struct. */
+#define MAX_TRI_SIDE 4000 /* 8 million holes */
 
 struct peg_board *peg_board_parse(const char *spec, struct peg_err *err)
 {
@@ -425,7 +428,7 @@ struct peg_board *peg_board_parse(const char *spec, struct peg_err *err)
 		a[x - arg] = '\0';
 		strcpy(bb, x + 1);
 		if (parse_param(a, &w) || parse_param(bb, &h) || w < 1 ||
-		    h < 1 || w > 20000 || h > 20000 || w * h > 200000000L)
+		    h < 1 || w > 10000 || h > 10000 || w * h > 10000000L)
 			goto badrect;
 		snprintf(canon, sizeof(canon), "rect:%ldx%ld", w, h);
 		return make_rect((int)w, (int)h, canon, err);
@@ -470,27 +473,27 @@ badrect:
 		return make_ext((int)n, canon, err);
 	}
 	if (!strcmp(fam, "rhombus")) {
-		if (n < 1 || n > 14000)
+		if (n < 1 || n > 3000)
 			goto range;
 		return make_rhombus((int)n, canon, err);
 	}
 	if (!strcmp(fam, "hexagon")) {
-		if (n < 1 || n > 8000)
+		if (n < 1 || n > 1800)
 			goto range;
 		return make_hexagon((int)n, canon, err);
 	}
 	if (!strcmp(fam, "star")) {
-		if (n < 1 || n > 5000)
+		if (n < 1 || n > 1250)
 			goto range;
 		return make_star((int)n, canon, err);
 	}
 	if (!strcmp(fam, "propeller")) {
-		if (n < 1 || n > 10000)
+		if (n < 1 || n > 2500)
 			goto range;
 		return make_propeller((int)n, canon, err);
 	}
 	if (!strcmp(fam, "square")) {
-		if (n < 1 || n > 14000)
+		if (n < 1 || n > 3000)
 			goto range;
 		return make_rect((int)n, (int)n, canon, err);
 	}
