@@ -454,6 +454,25 @@ enum peg_verdict peg_oracle_classify(struct peg_oracle *o,
 	return unknown ? PEG_UNKNOWN : PEG_LOSE;
 }
 
+/* Does the jump list, replayed from pegs (n holes), reach the oracle's
+ * goal?  Every line the oracle hands out passes this first. */
+static int line_reaches_goal(const struct peg_oracle *o,
+			     const unsigned char *pegs, int n,
+			     const struct peg_jump *list, int len)
+{
+	unsigned char *check = malloc((size_t)n);
+	struct peg_err err;
+	int ok;
+
+	if (!check)
+		return 0;
+	memcpy(check, pegs, (size_t)n);
+	ok = !peg_jumps_replay(o->b, list, len, check, &err) &&
+	     peg_goal_reached(&o->goal, check, n);
+	free(check);
+	return ok;
+}
+
 enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
 				  const unsigned char *pegs, long budget,
 				  struct peg_jump **jumps, int *n_out)
@@ -462,8 +481,6 @@ enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
 	int n = o->b->n_holes, n_pegs = peg_pos_count(pegs, n), len = 0;
 	uint64_t code = peg_pos_to64(pegs, n);
 	struct peg_jump *list;
-	unsigned char *check;
-	struct peg_err err;
 	int r;
 
 	*jumps = NULL;
@@ -496,19 +513,10 @@ enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
 		n_pegs--;
 	}
 	/* every solution handed out is replayed first */
-	check = malloc((size_t)n);
-	if (!check) {
+	if (!line_reaches_goal(o, pegs, n, list, len)) {
 		free(list);
 		return PEG_UNKNOWN;
 	}
-	memcpy(check, pegs, (size_t)n);
-	if (peg_jumps_replay(o->b, list, len, check, &err) ||
-	    !peg_goal_reached(&o->goal, check, n)) {
-		free(check);
-		free(list);
-		return PEG_UNKNOWN;
-	}
-	free(check);
 	*jumps = list;
 	*n_out = len;
 	return PEG_WIN;
@@ -567,8 +575,6 @@ enum peg_verdict peg_oracle_solve_played(struct peg_oracle *o,
 	int n = o->b->n_holes, n_pegs = peg_pos_count(pegs, n), len = 0;
 	uint64_t code = peg_pos_to64(pegs, n);
 	struct peg_jump *list;
-	unsigned char *check;
-	struct peg_err err;
 
 	if (!(w = usable(o, w)))
 		return peg_oracle_solve(o, pegs, budget, jumps, n_out);
@@ -594,20 +600,11 @@ enum peg_verdict peg_oracle_solve_played(struct peg_oracle *o,
 		code ^= f->flip[found];
 		n_pegs--;
 	}
-	check = malloc((size_t)n);
-	if (!check) {
-		free(list);
-		return PEG_UNKNOWN;
-	}
-	memcpy(check, pegs, (size_t)n);
-	if (n_pegs > 1 || peg_jumps_replay(o->b, list, len, check, &err) ||
-	    !peg_goal_reached(&o->goal, check, n)) {
+	if (n_pegs > 1 || !line_reaches_goal(o, pegs, n, list, len)) {
 		/* not a solution: the sets were not this problem's */
-		free(check);
 		free(list);
 		return peg_oracle_solve(o, pegs, budget, jumps, n_out);
 	}
-	free(check);
 	if (len == 0) {
 		free(list);
 		list = NULL;
