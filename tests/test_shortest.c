@@ -341,8 +341,91 @@ static void test_larger(void)
 	peg_board_free(b);
 }
 
+/* The depth-first completion (a tiny breadth-first table) must give the
+ * same minimum for every problem as the breadth-first search: seed 003's
+ * catalogs of Triangle(5), Truncated Triangle(5) and Triangle(6), with one
+ * and two threads and with a depth-first table small enough to lose
+ * entries all the time; every solution replayed. */
+static void dfs_same(const char *spec, int n, int lo, int hi,
+		     const struct peg_shortest_opts *o)
+{
+	struct peg_board *b;
+	struct peg_catalog c, d;
+	struct peg_err err;
+	int same = 1;
+
+	catalog(spec, n, lo, hi, &b, &c);
+	CHECK(peg_catalog_build(b, o, &d, &err) == PEG_SHORTEST_OK,
+	      "%s catalog with a %llu-state table builds", spec,
+	      (unsigned long long)o->max_states);
+	CHECK(d.dfs_bounds > 0, "%s: bounds finished depth first (%d)", spec,
+	      d.dfs_bounds);
+	CHECK(d.n == c.n, "%s: same problems depth first (%d, %d)", spec, d.n,
+	      c.n);
+	for (int i = 0; i < c.n && i < d.n; i++) {
+		same &= c.e[i].start == d.e[i].start &&
+			c.e[i].finish == d.e[i].finish &&
+			c.e[i].moves == d.e[i].moves;
+		check_solution(b, d.e[i].start, d.e[i].finish, d.e[i].jumps,
+			       d.e[i].n_jumps, d.e[i].moves);
+	}
+	CHECK(same, "%s: the same minimum for every problem depth first",
+	      spec);
+	CHECK(d.n_unsolvable == c.n_unsolvable, "%s: same unsolvable pairs",
+	      spec);
+	peg_catalog_release(&c);
+	peg_catalog_release(&d);
+	peg_board_free(b);
+}
+
+static void test_dfs(void)
+{
+	struct peg_shortest_opts o = {0};
+	struct peg_shortest_result r;
+	struct peg_board *b;
+	struct peg_err err;
+
+	o.max_states = 40;
+	dfs_same("T5", 12, 9, 11, &o);
+	dfs_same("trunc-triangle:5", 10, 6, 8, &o);
+	o.max_states = 300;
+	dfs_same("T6", 29, 9, 11, &o);
+	o.threads = 1;
+	o.dfs_slots = 64; /* eight buckets: entries lost all the time */
+	dfs_same("T6", 29, 9, 11, &o);
+	/* S(7) = 12 (seed 000 Table 4) from its start a2, depth first */
+	b = board("T7");
+	o.threads = 2;
+	o.dfs_slots = 0;
+	o.max_states = 2000;
+	CHECK_INT(peg_shortest(b, vacancy(b, hole(b, "a2")), -1, &o, &r,
+			       &err),
+		  PEG_SHORTEST_OK, "T7 a2 depth first runs");
+	CHECK(r.solved && r.moves == 12 && r.dfs_bounds > 0,
+	      "T7 vacate a2: 12 moves depth first (seed 000 Table 4)");
+	if (r.solved)
+		check_solution(b, hole(b, "a2"), r.finish, r.jumps, r.n_jumps,
+			       12);
+	peg_shortest_result_release(&r);
+	/* without the completion, or past its node budget: out of
+	 * resources, never a wrong answer */
+	o.no_dfs = 1;
+	CHECK_INT(peg_shortest(b, vacancy(b, hole(b, "a2")), -1, &o, &r,
+			       &err),
+		  PEG_SHORTEST_RESOURCES, "no depth-first completion: cap");
+	peg_shortest_result_release(&r);
+	o.no_dfs = 0;
+	o.dfs_budget = 5000;
+	CHECK_INT(peg_shortest(b, vacancy(b, hole(b, "a2")), -1, &o, &r,
+			       &err),
+		  PEG_SHORTEST_RESOURCES, "depth-first node budget");
+	peg_shortest_result_release(&r);
+	peg_board_free(b);
+}
+
 int main(void)
 {
+	test_dfs();
 	test_larger();
 	test_S();
 	test_sweep();

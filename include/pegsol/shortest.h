@@ -38,8 +38,13 @@
  * Memory: a stored state costs 13 to 26 bytes of table (9 bytes a slot,
  * load 0.35 to 0.7) plus 8 bytes while it is in the layer being expanded
  * or built; no parent links (solutions are rebuilt backwards by
- * predecessor moves).  The caller caps the number of states (max_states),
- * past which the call fails with PEG_SHORTEST_RESOURCES.
+ * predecessor moves).  The caller caps the number of states (max_states).
+ * When a bound's layers outgrow the cap at layer d, the bound is finished
+ * depth first from every state of layer d with a fixed-size lossy table
+ * of explored states (boards of up to 56 holes; opts->no_dfs fails with
+ * PEG_SHORTEST_RESOURCES instead), so memory stays bounded and the result
+ * is still exact; node counts and, with several threads, the solution
+ * chosen then depend on timing.
  */
 #ifndef PEGSOL_SHORTEST_H
 #define PEGSOL_SHORTEST_H
@@ -62,6 +67,19 @@ struct peg_shortest_opts {
 	int min_moves;       /* peg_shortest: start at this bound (the
 				caller knows no shorter solution exists;
 				0 = the Merson bound) */
+	int no_dfs;          /* fail when the table fills instead of
+				finishing the bound depth first */
+	uint64_t dfs_slots;  /* entries of the depth-first table (8 bytes
+				each; 0 = 4 x max_states) */
+	uint64_t dfs_budget; /* states the depth-first search may expand
+				in one bound before the call fails with
+				PEG_SHORTEST_RESOURCES (0 = no cap) */
+	/* peg_catalog_build: called after each start class is done (start
+	 * hole, problems found, their least and most moves, states
+	 * expanded, bounds finished depth first); NULL = none */
+	void (*progress)(void *ctx, int start, int problems, int lo, int hi,
+			 uint64_t nodes, int dfs_bounds);
+	void *progress_ctx;
 };
 
 struct peg_shortest_result {
@@ -76,6 +94,7 @@ struct peg_shortest_result {
 	int iterations;         /* bounds tried */
 	int capped;             /* no solution within opts->max_moves (not
 				   a proof that none exists) */
+	int dfs_bounds;         /* bounds finished depth first */
 };
 
 void peg_shortest_result_release(struct peg_shortest_result *r);
@@ -111,6 +130,7 @@ struct peg_catalog {
 	int min_moves, max_moves;
 	uint64_t nodes;         /* states expanded, all searches */
 	uint64_t peak_states;
+	int dfs_bounds;         /* bounds finished depth first, all starts */
 };
 
 /* Every single-vacancy-to-single-survivor problem of b up to symmetry

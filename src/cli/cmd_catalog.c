@@ -14,7 +14,8 @@
 
 static const char usage[] =
 	"usage: pegsol catalog BOARD [--threads N] [--max-states N]\n"
-	"                      [--max-moves N] [--markdown FILE] [--json]\n\n"
+	"                      [--max-moves N] [--markdown FILE] [--json]\n"
+	"                      [--progress]\n\n"
 	"List every single-vacancy-to-single-survivor problem of BOARD up to\n"
 	"symmetry (start hole up to the board's symmetries, finish hole up to\n"
 	"those fixing the start) that is solvable, with its minimum number of\n"
@@ -24,7 +25,10 @@ static const char usage[] =
 	"table as a Markdown file (docs/catalog/BOARD.md).  --threads sets\n"
 	"the worker threads (default 2).  --max-moves N lists only the\n"
 	"problems solvable in N moves or fewer and counts the rest as open.\n"
-	"Boards of up to 64 holes.\n"
+	"--max-states N caps the breadth-first table (default 100 million);\n"
+	"a bound that outgrows it is finished depth first (exact, boards of\n"
+	"up to 56 holes).  --progress reports each start class on stderr as\n"
+	"it is done.  Boards of up to 64 holes.\n"
 	"Exit 0 when at least one problem is solvable, 1 when none is.\n";
 
 static double now(void)
@@ -59,8 +63,9 @@ static int write_markdown(const char *path, const struct peg_board *b,
 		   "vacancy to single survivor problem up to symmetry that "
 		   "is solvable, with the minimum number of moves (a move is "
 		   "one peg's consecutive jumps) and one shortest solution.  "
-		   "Each minimum is proved by a finished breadth-first "
-		   "search over moves (docs/shortest.md); each solution was "
+		   "Each minimum is proved by a finished search over moves "
+		   "(breadth first, finished depth first where the layers "
+		   "outgrow memory: docs/shortest.md); each solution was "
 		   "replayed by the library.\n\n",
 		b->spec, b->n_holes, b->n_syms);
 	fprintf(f, "%d problems, %d to %d moves; %d pairs in one position "
@@ -90,16 +95,42 @@ static int write_markdown(const char *path, const struct peg_board *b,
 	return 0;
 }
 
+struct progress {
+	const struct peg_board *b;
+	double t0;
+};
+
+static void on_start(void *ctx, int start, int problems, int lo, int hi,
+		     uint64_t nodes, int dfs_bounds)
+{
+	struct progress *p = ctx;
+	char s[32];
+
+	peg_board_hole_name(p->b, start, s, sizeof(s));
+	if (problems < 0)
+		fprintf(stderr, "start %s: stopped, %.1f s\n", s,
+			now() - p->t0);
+	else
+		fprintf(stderr,
+			"start %s: %d problems, %d to %d moves, %llu nodes, "
+			"%d bounds depth first, %.1f s\n",
+			s, problems, lo, hi, (unsigned long long)nodes,
+			dfs_bounds, now() - p->t0);
+}
+
 int cmd_catalog(int argc, char **argv)
 {
 	int json = 0, threads = 0, max_states = 0, max_moves = 0, np, r;
+	int progress = 0;
+	struct progress pr;
 	int rc = EXIT_USAGE;
 	const char *pos[1], *markdown = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--threads", CLI_INT, &threads},
 				 {"--max-states", CLI_INT, &max_states},
 				 {"--max-moves", CLI_INT, &max_moves},
-				 {"--markdown", CLI_STRING, &markdown}};
+				 {"--markdown", CLI_STRING, &markdown},
+				 {"--progress", CLI_FLAG, &progress}};
 	struct peg_board *b;
 	struct peg_shortest_opts so = {0};
 	struct peg_catalog cat = {0};
@@ -107,7 +138,7 @@ int cmd_catalog(int argc, char **argv)
 	char **sols = NULL, s[32], t[32];
 	double t0 = now(), secs;
 
-	r = cli_parse(argc, argv, opts, 5, pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, 6, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	b = cli_board(np ? pos[0] : NULL);
@@ -121,6 +152,12 @@ int cmd_catalog(int argc, char **argv)
 	so.threads = threads;
 	so.max_states = (uint64_t)max_states;
 	so.max_moves = max_moves;
+	if (progress) {
+		pr.b = b;
+		pr.t0 = t0;
+		so.progress = on_start;
+		so.progress_ctx = &pr;
+	}
 	r = peg_catalog_build(b, &so, &cat, &err);
 	if (r != PEG_SHORTEST_OK) {
 		cli_error("%s", err.msg);
@@ -152,6 +189,8 @@ int cmd_catalog(int argc, char **argv)
 		cJSON_AddNumberToObject(o, "nodes", (double)cat.nodes);
 		cJSON_AddNumberToObject(o, "peak_states",
 					(double)cat.peak_states);
+		cJSON_AddNumberToObject(o, "depth_first_bounds",
+					cat.dfs_bounds);
 		cJSON_AddNumberToObject(o, "seconds", secs);
 		a = cJSON_AddArrayToObject(o, "catalog");
 		for (int i = 0; i < cat.n; i++) {
@@ -191,9 +230,11 @@ int cmd_catalog(int argc, char **argv)
 						   sizeof(t)),
 			       cat.e[i].moves, cat.e[i].longest_move,
 			       sols[i] ? sols[i] : "");
-		printf("%llu nodes, peak %llu states, %.2f s\n",
+		printf("%llu nodes, peak %llu states, %d bounds depth first, "
+		       "%.2f s\n",
 		       (unsigned long long)cat.nodes,
-		       (unsigned long long)cat.peak_states, secs);
+		       (unsigned long long)cat.peak_states, cat.dfs_bounds,
+		       secs);
 	}
 	rc = cat.n ? EXIT_YES : EXIT_NO;
 out:

@@ -21,9 +21,12 @@ static const char usage[] =
 	"bounds; when it ends the minimum is proved.  Without a start and\n"
 	"with --anywhere every single-vacancy start is tried and the least\n"
 	"(S(n) on Triangle(n), seed 000 Table 4) is reported.\n"
-	"--max-moves N gives up past N moves; --max-states caps memory\n"
-	"(13 to 34 bytes a state).  --threads N workers on each search\n"
-	"(default 2).  Boards of up to 64 holes.\n"
+	"--max-moves N gives up past N moves; --max-states N caps the\n"
+	"breadth-first table (13 to 34 bytes a state, default 100 million):\n"
+	"a bound that outgrows it is finished depth first with a fixed\n"
+	"table of 4N entries (8 bytes each; boards of up to 56 holes), still\n"
+	"exact.  --threads N workers on each search (default 2).  Boards of\n"
+	"up to 64 holes.\n"
 	"Exit 0 with a solution, 1 when there is none (within --max-moves),\n"
 	"2 on bad input, 3 when the state cap or memory runs out.\n";
 
@@ -37,17 +40,20 @@ static double now(void)
 
 /* Every single-vacancy start, anywhere (S(n)): one bound at a time over
  * all starts, so no start is searched past the answer.  At each bound the
- * starts are first tried with an eighth of the state cap, and only those
- * that ran out are retried with the whole cap: once every start failed
- * at U - 1, one start solved at U proves S = U, so a start whose search
- * at U is huge (a corner with no U-move solution) need not finish.
- * Fills *best (the first start solved at the least bound).  Returns 0 or
- * an exit code. */
+ * starts are first tried breadth first within the state cap; those that
+ * outgrow it are retried with the depth-first completion under a node
+ * budget that doubles each round, all of them in turn: once every start
+ * failed at U - 1, one start solved at U proves S = U, so a start whose
+ * search at U is huge (a corner with no U-move solution) need not finish
+ * before another, cheaper one gives the answer.  Fills *best (the first
+ * start solved at the least bound).  Returns 0 or an exit code. */
+#define ALL_STARTS_BUDGET (1ULL << 24) /* first round: 16 M states */
 static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 		      int max_moves, struct peg_shortest_result *best,
 		      int *best_start, uint64_t *nodes, int *iters, int *lb,
-		      int *n_starts)
+		      int *n_starts, int *dfsb)
 {
+	uint64_t max_states = so->max_states;
 	uint64_t full = b->n_holes == 64 ? ~0ULL : (1ULL << b->n_holes) - 1;
 	int *slb = malloc((size_t)b->n_holes * sizeof(int)), live = 0, U;
 	struct peg_err err;
@@ -69,55 +75,74 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 	for (U = *lb; live && !best->solved && U <= b->n_holes &&
 		      (!max_moves || U <= max_moves);
 	     U++) {
-		uint64_t cap = so->max_states ? so->max_states : 100000000;
-		uint64_t retry = 0; /* starts that ran out in pass 1 */
-		int s, out_of = 0;   /* out_of: one ran out in pass 2 */
+		uint64_t retry = 0; /* starts that outgrew the table */
+		uint64_t budget = ALL_STARTS_BUDGET;
+		uint64_t cap = max_states ? max_states : 100000000;
 
-		for (int pass = 0; pass < 2 && !best->solved; pass++)
-		for (int h = 0; h < b->n_holes && !best->solved; h++) {
-			struct peg_shortest_result res;
+		int round;
 
-			if (slb[h] < 0 || slb[h] > U ||
-			    (pass && !(retry >> h & 1)))
-				continue;
-			so->min_moves = U;
-			so->max_moves = U;
-			so->max_states = pass ? cap : cap / 8 + 1;
-			s = peg_shortest(b, full ^ (1ULL << h), -1, so, &res,
-					 &err);
-			if (s == PEG_SHORTEST_RESOURCES && !pass) {
-				retry |= 1ULL << h;
-				continue;
-			}
-			if (s != PEG_SHORTEST_OK) {
+		for (round = 0; !best->solved && (!round || retry) &&
+				round < 48;
+		     round++) {
+			uint64_t left = retry;
+
+			retry = 0;
+			so->no_dfs = round == 0;
+			so->dfs_budget = round ? budget : 0;
+			/* an eighth of the cap breadth first (a start that
+			 * outgrows it is detected soon), the depth-first
+			 * table as large as the whole cap allows */
+			so->max_states = cap / 8 + 1;
+			so->dfs_slots = 4 * cap;
+			for (int h = 0; h < b->n_holes && !best->solved; h++) {
+				struct peg_shortest_result res;
+				int s;
+
+				if (slb[h] < 0 || slb[h] > U ||
+				    (round && !(left >> h & 1)))
+					continue;
+				so->min_moves = U;
+				so->max_moves = U;
+				s = peg_shortest(b, full ^ (1ULL << h), -1, so,
+						 &res, &err);
 				if (s == PEG_SHORTEST_RESOURCES) {
-					out_of = 1; /* another start may solve */
+					retry |= 1ULL << h;
 					continue;
 				}
-				cli_error("%s", err.msg);
-				free(slb);
-				return EXIT_USAGE;
+				if (s != PEG_SHORTEST_OK) {
+					cli_error("%s", err.msg);
+					free(slb);
+					return EXIT_USAGE;
+				}
+				*nodes += res.nodes;
+				*iters += res.iterations;
+				*dfsb += res.dfs_bounds;
+				if (res.solved) {
+					*best = res;
+					*best_start = h;
+					continue;
+				}
+				if (!res.capped) { /* no solution at all */
+					slb[h] = -1;
+					live--;
+				}
+				peg_shortest_result_release(&res);
 			}
-			*nodes += res.nodes;
-			*iters += res.iterations;
-			if (res.solved) {
-				*best = res;
-				*best_start = h;
-				continue;
-			}
-			if (!res.capped) { /* no solution at all */
-				slb[h] = -1;
-				live--;
-			}
-			peg_shortest_result_release(&res);
+			if (round)
+				budget *= 2;
+			if (retry && b->n_holes > 56)
+				break; /* no depth-first completion there */
 		}
-		so->max_states = cap;
-		if (!best->solved && out_of) {
+		if (retry && !best->solved) {
 			cli_error("%s", err.msg);
 			free(slb);
 			return EXIT_RESOURCES;
 		}
 	}
+	so->no_dfs = 0;
+	so->dfs_budget = 0;
+	so->dfs_slots = 0;
+	so->max_states = max_states;
 	free(slb);
 	return 0;
 }
@@ -141,7 +166,7 @@ int cmd_shortest(int argc, char **argv)
 	struct peg_shortest_result best = {0};
 	struct peg_err err;
 	uint64_t start = 0, best_code = 0, nodes = 0;
-	int n_starts = 0, lb = -1, iters = 0;
+	int n_starts = 0, lb = -1, iters = 0, dfsb = 0;
 	char *sol = NULL, name[32];
 	double t0 = now();
 
@@ -191,7 +216,7 @@ int cmd_shortest(int argc, char **argv)
 	so.threads = threads;
 	if (!vacate && !position) {
 		rc = all_starts(b, &so, max_moves, &best, &best_start, &nodes,
-				&iters, &lb, &n_starts);
+				&iters, &lb, &n_starts, &dfsb);
 		if (rc)
 			goto out;
 		if (best.solved) {
@@ -228,6 +253,7 @@ int cmd_shortest(int argc, char **argv)
 		}
 		nodes += res.nodes;
 		iters += res.iterations;
+		dfsb += res.dfs_bounds;
 		if (lb < 0 || res.lower_bound < lb)
 			lb = res.lower_bound;
 		if (res.solved && (!best.solved || res.moves < best.moves)) {
@@ -269,6 +295,7 @@ int cmd_shortest(int argc, char **argv)
 		cJSON_AddNumberToObject(o, "lower_bound", lb);
 		cJSON_AddNumberToObject(o, "nodes", (double)nodes);
 		cJSON_AddNumberToObject(o, "iterations", iters);
+		cJSON_AddNumberToObject(o, "depth_first_bounds", dfsb);
 		cJSON_AddNumberToObject(o, "seconds", now() - t0);
 		cli_json_print(o);
 	} else if (best.solved) {
@@ -285,9 +312,9 @@ int cmd_shortest(int argc, char **argv)
 		       peg_board_hole_name(b, best.finish, name, sizeof(name)),
 		       best.moves, best.n_jumps);
 		printf("%s\n", sol ? sol : "");
-		printf("lower bound %d, %d bounds searched, %llu nodes, "
-		       "%.2f s\n",
-		       lb, iters, (unsigned long long)nodes, now() - t0);
+		printf("lower bound %d, %d bounds searched (%d depth first), "
+		       "%llu nodes, %.2f s\n",
+		       lb, iters, dfsb, (unsigned long long)nodes, now() - t0);
 		free(list);
 	} else {
 		printf("no solution%s (%llu nodes, %.2f s)\n",

@@ -255,6 +255,8 @@ static int fmemo_slot(struct fmemo *m, uint64_t key, size_t *slot)
 #define TT_MIN_BITS 16
 #define TT_LOAD 0.7
 #define TT_HARD 0.9
+#define TT_PREDICT 0.8 /* of the cap: go depth first before a layer
+			  predicted to pass it */
 
 struct tt {
 	uint64_t *key;
@@ -537,6 +539,14 @@ struct search {
 	struct kids kbuf[16]; /* per worker child buffers */
 	struct fmemo fm;
 	int oom;
+	/* the depth-first completion (dfs_complete) */
+	int dfs;              /* fall back to it when the table is full */
+	uint64_t dfs_slots;   /* its table: 0 = 4 x max_states */
+	uint64_t dfs_budget;  /* nodes it may expand per call, 0 = no cap */
+	uint64_t *dt;         /* its table (dfs_slots packed entries) */
+	size_t dt_mask;
+	int dt_dirty;         /* entries of an earlier bound are in it */
+	int dfs_used;         /* bounds that needed it */
 };
 
 static uint64_t canon(const struct search *S, uint64_t c)
@@ -585,6 +595,7 @@ static void search_release(struct search *S)
 	free(S->fm.key);
 	free(S->fm.val);
 	tt_free(&S->tt);
+	free(S->dt);
 	xgen_free(&S->xg);
 	for (int t = 0; t < 16; t++)
 		free(S->kbuf[t].c);
@@ -856,6 +867,27 @@ static void hit_note(struct worker *W, int h, uint64_t par, int lazy)
 	}
 }
 
+/* The greedy packing of c: the number k of disjoint full Merson regions,
+ * their union in *used.  A move starting outside a full region R leaves R
+ * full (while R is full no jump from outside can remove a peg of it, and
+ * nothing lands in it), so it leaves every region of the packing but the
+ * mover's full. */
+static inline int packing(const struct regions *R, uint64_t c,
+			  uint64_t *used)
+{
+	int k = 0;
+
+	for (int i = 0; i < R->n; i++) {
+		uint64_t m = R->mask[i];
+
+		if ((c & m) == m && !(*used & m)) {
+			*used |= m;
+			k++;
+		}
+	}
+	return k;
+}
+
 static int expand_one(struct worker *W, uint64_t c)
 {
 	struct layer *L = W->L;
@@ -865,20 +897,9 @@ static int expand_one(struct worker *W, uint64_t c)
 	uint64_t used = 0;
 	size_t nk = 0;
 
-	/* The greedy packing of c: k disjoint full Merson regions.  A move
-	 * starting outside a full region R leaves R full (while R is full no
-	 * jump from outside can remove a peg of it, and nothing lands in it),
-	 * so it leaves every region of the packing but the mover's full.
-	 * When the bound is tight (d + k == U) only moves from inside the
-	 * packing can lead to a child within the bound. */
-	for (int i = 0; i < R->n; i++) {
-		uint64_t m = R->mask[i];
-
-		if ((c & m) == m && !(used & m)) {
-			used |= m;
-			npk++;
-		}
-	}
+	/* When the bound is tight (d + k == U) only moves from inside the
+	 * packing can lead to a child within the bound (packing()). */
+	npk = packing(R, c, &used);
 	if (npk > lim && (c & ~used))
 		W->pruned = 1; /* moves skipped: not an exhaustive layer */
 	W->K.n = 0;
@@ -994,6 +1015,23 @@ static void *layer_worker(void *arg)
 	return NULL;
 }
 
+/* Run fn on the nt workers of the array at base (elements of sz bytes):
+ * worker 0 on this thread, the others on new ones (as many as start). */
+static void run_workers(void *(*fn)(void *), void *base, size_t sz, int nt)
+{
+	pthread_t th[16];
+	int started = 0;
+
+	for (int t = 1; t < nt && t < 16; t++)
+		if (!pthread_create(&th[t], NULL, fn, (char *)base + t * sz))
+			started = t;
+		else
+			break;
+	fn(base);
+	for (int t = 1; t <= started; t++)
+		pthread_join(th[t], NULL);
+}
+
 /* Expand layer d (cur[0..n_cur-1]) into *next; hits merged into hp/hl. */
 static int layer_run(struct search *S, const uint64_t *cur, size_t n_cur,
 		     int d, int U, uint64_t want, struct kids *next,
@@ -1001,8 +1039,7 @@ static int layer_run(struct search *S, const uint64_t *cur, size_t n_cur,
 {
 	struct layer L;
 	struct worker *W;
-	pthread_t th[16];
-	int nt = S->threads, started = 0, rc = 0;
+	int nt = S->threads, rc = 0;
 
 	if (n_cur < PAR_MIN)
 		nt = 1;
@@ -1026,14 +1063,7 @@ static int layer_run(struct search *S, const uint64_t *cur, size_t n_cur,
 		if (t == 0)
 			W[t].out = *next;
 	}
-	for (int t = 1; t < nt; t++)
-		if (!pthread_create(&th[t], NULL, layer_worker, &W[t]))
-			started = t;
-		else
-			break;
-	layer_worker(&W[0]);
-	for (int t = 1; t <= started; t++)
-		pthread_join(th[t], NULL);
+	run_workers(layer_worker, W, sizeof(*W), nt);
 	*next = W[0].out;
 	for (int t = 0; t < nt; t++) {
 		S->kbuf[t] = W[t].K;
@@ -1061,6 +1091,293 @@ static int layer_run(struct search *S, const uint64_t *cur, size_t n_cur,
 	return rc;
 }
 
+/* ---- depth-first completion -----------------------------------------
+ *
+ * When the layered table fills up at layer d0 of bound U, the bound is
+ * finished depth first from every state of layer d0 (complete: layer d0
+ * holds every state first reached in d0 moves).  A lossy table remembers
+ * the states whose subtree was searched to the end, with the moves that
+ * were left (r = U - g): a state met again with no more moves left is
+ * skipped.  An entry is only written once its subtree is done, and the
+ * wanted holes only shrink, so a skip never loses a wanted solution; a
+ * lost entry costs time, not correctness.  Entries stay valid from bound
+ * to bound of one search (a state explored with r moves left is explored
+ * for every bound that leaves it r or fewer).  Memory is fixed: one word
+ * an entry, the code (at most 56 holes) with r in the top byte, in buckets
+ * of eight (one cache line); a full bucket loses its entry with the fewest
+ * moves left (the cheapest to search again).  Workers take the layer-d0
+ * states in turn and share the table; the first solution found for a
+ * target orbit is kept, so with two threads or more which shortest
+ * solution is printed may change from run to run (its length does not). */
+#define DT_KEY ((1ULL << 56) - 1)
+#define DT_WAYS 8
+
+static int dt_get(const struct search *S, uint64_t k)
+{
+	const uint64_t *b = &S->dt[mix(k) & S->dt_mask & ~(uint64_t)(DT_WAYS - 1)];
+
+	for (int i = 0; i < DT_WAYS; i++) {
+		uint64_t v = __atomic_load_n(&b[i], __ATOMIC_RELAXED);
+
+		if ((v & DT_KEY) == k)
+			return (int)(v >> 56);
+	}
+	return -1;
+}
+
+static void dt_put(struct search *S, uint64_t k, int r)
+{
+	uint64_t *b = &S->dt[mix(k) & S->dt_mask & ~(uint64_t)(DT_WAYS - 1)];
+	int victim = 0, vr = 256;
+
+	for (int i = 0; i < DT_WAYS; i++) {
+		uint64_t v = __atomic_load_n(&b[i], __ATOMIC_RELAXED);
+
+		if ((v & DT_KEY) == k) {
+			if ((int)(v >> 56) >= r)
+				return;
+			victim = i;
+			break;
+		}
+		if ((int)(v >> 56) < vr) {
+			vr = (int)(v >> 56); /* an empty slot has r = 0 */
+			victim = i;
+		}
+	}
+	__atomic_store_n(&b[victim], k | (uint64_t)r << 56, __ATOMIC_RELAXED);
+}
+
+struct dfs_run {
+	struct search *S;
+	uint64_t start;
+	const uint64_t *front;  /* layer d0 */
+	size_t n_front, next_i;
+	int d0, U, stop_first;
+	uint64_t want;          /* target holes not found yet (atomic) */
+	struct hit *hits;
+	pthread_mutex_t lock;   /* hits, and the shared move generator */
+	uint64_t nodes;         /* expanded by all workers (atomic) */
+	int fail, pruned;
+};
+
+struct dfs_worker {
+	struct dfs_run *D;
+	struct kids buf[66];    /* children, one buffer per depth */
+	uint64_t path[66];      /* canonical states at depths d0..g */
+	uint64_t nodes;
+	int pruned;
+};
+
+/* A solution: the path to depth g (path[d0..g]), then, when lazy, the
+ * state a (one more move) and a finishing move to a hole of holes; else a
+ * move to the single peg a.  The chain from the start to layer d0 is
+ * rebuilt from the layered table. */
+static int dfs_hit(struct dfs_worker *W, int g, uint64_t a, int lazy,
+		   uint64_t holes)
+{
+	struct dfs_run *D = W->D;
+	struct search *S = D->S;
+	int mv = g + 1 + lazy, rc = 0;
+	uint64_t *chain = malloc(((size_t)mv + 2) * sizeof(*chain));
+
+	if (!chain)
+		return -1;
+	pthread_mutex_lock(&D->lock);
+	for (; holes && !rc; holes &= holes - 1) {
+		uint64_t o = orbit_mask(S, __builtin_ctzll(holes));
+		struct hit *h = &D->hits[__builtin_ctzll(o)];
+
+		if (!(D->want & o))
+			continue;
+		if (chain_back(S, W->path[D->d0], D->d0 + 1, chain)) {
+			rc = -1;
+			break;
+		}
+		for (int e = D->d0 + 1; e <= g; e++)
+			chain[e] = W->path[e];
+		if (lazy)
+			chain[g + 1] = canon(S, a);
+		h->moves = mv;
+		h->jumps = rebuild(S, D->start, chain, mv, o, &h->n_jumps,
+				   &h->hole);
+		if (!h->jumps) {
+			rc = -1;
+			break;
+		}
+		__atomic_and_fetch(&D->want, D->stop_first ? 0 : ~o,
+				   __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&D->lock);
+	free(chain);
+	return rc;
+}
+
+/* Search state c, reached in g moves, to the bound: 0 done, 1 stopped
+ * (every target found, or another worker failed), -1 out of memory or of
+ * the node budget. */
+static int dfs_node(struct dfs_worker *W, uint64_t c, int g)
+{
+	struct dfs_run *D = W->D;
+	struct search *S = D->S;
+	const struct regions *R = S->reg;
+	struct kids *K = &W->buf[g];
+	int lim = D->U - g - 1, npk = 0;
+	uint64_t used = 0, want;
+	size_t nk = 0;
+
+	if (++W->nodes % 4096 == 0 && S->dfs_budget &&
+	    __atomic_add_fetch(&D->nodes, 4096, __ATOMIC_RELAXED) >
+		    S->dfs_budget)
+		return -1;
+	/* the tight-bound cut of expand_one */
+	npk = packing(R, c, &used);
+	if (npk > lim && (c & ~used))
+		W->pruned = 1;
+	K->n = 0;
+	xgen_from(&S->xg, c, npk > lim ? used : ~0ULL, K);
+	if (K->oom)
+		return -1;
+	want = __atomic_load_n(&D->want, __ATOMIC_RELAXED);
+	for (size_t i = 0; i < K->n; i++) {
+		uint64_t a = K->c[i], k;
+
+		if (!(a & (a - 1))) {
+			if ((want & a) && dfs_hit(W, g, a, 0, a))
+				return -1;
+			continue;
+		}
+		if (bound_over(R, a, lim)) {
+			W->pruned = 1;
+			continue;
+		}
+		if (g + 1 == D->U - 1) {
+			uint64_t f = xfinish(&S->xg, a) & want;
+
+			if (a & (a - 1) & ((a & (a - 1)) - 1))
+				W->pruned = 1;
+			if (f && dfs_hit(W, g, a, 1, f))
+				return -1;
+			continue;
+		}
+		k = canon(S, a);
+		__builtin_prefetch(&S->dt[mix(k) & S->dt_mask &
+					  ~(uint64_t)(DT_WAYS - 1)]);
+		K->c[nk++] = k;
+	}
+	for (size_t i = 0; i < nk; i++) {
+		uint64_t k = K->c[i];
+		int r = D->U - g - 1;
+
+		int rc;
+
+		if (!__atomic_load_n(&D->want, __ATOMIC_RELAXED) ||
+		    __atomic_load_n(&D->fail, __ATOMIC_RELAXED))
+			return 1;
+		if (dt_get(S, k) >= r)
+			continue;
+		W->path[g + 1] = k;
+		rc = dfs_node(W, k, g + 1);
+		if (rc)
+			return rc; /* a partly searched state is not noted */
+		dt_put(S, k, r);
+	}
+	return 0;
+}
+
+static void *dfs_worker_run(void *arg)
+{
+	struct dfs_worker *W = arg;
+	struct dfs_run *D = W->D;
+
+	for (;;) {
+		size_t i = __atomic_fetch_add(&D->next_i, 1, __ATOMIC_RELAXED);
+		int rc;
+
+		if (i >= D->n_front ||
+		    !__atomic_load_n(&D->want, __ATOMIC_RELAXED) ||
+		    __atomic_load_n(&D->fail, __ATOMIC_RELAXED))
+			break;
+		if (dt_get(D->S, D->front[i]) >= D->U - D->d0)
+			continue;
+		W->path[D->d0] = D->front[i];
+		rc = dfs_node(W, D->front[i], D->d0);
+		if (rc < 0) {
+			__atomic_store_n(&D->fail, 1, __ATOMIC_RELAXED);
+			break;
+		}
+		if (!rc)
+			dt_put(D->S, D->front[i], D->U - D->d0);
+	}
+	return NULL;
+}
+
+/* Finish bound U depth first from layer d0 (front[0..n_front-1]); the
+ * targets found are moved from *want to *found, with hits[] filled. */
+static int dfs_complete(struct search *S, uint64_t start,
+			const uint64_t *front, size_t n_front, int d0, int U,
+			int stop_first, uint64_t *want, uint64_t *found,
+			struct hit *hits, int *pruned)
+{
+	struct dfs_run D;
+	struct dfs_worker *W;
+	int nt = S->threads, rc = 0;
+
+	if (S->b->n_holes > 56)
+		return -1; /* the packed table holds 56-bit codes */
+	if (!S->dt) {
+		uint64_t want_slots = S->dfs_slots ? S->dfs_slots
+						   : 4 * S->max_states;
+		size_t n = 1 << 12;
+
+		while (n < want_slots && n < ((size_t)1 << 40))
+			n *= 2;
+		S->dt = calloc(n, sizeof(*S->dt));
+		if (!S->dt)
+			return -1;
+		S->dt_mask = n - 1;
+	} else if (S->dt_dirty == 2) {
+		memset(S->dt, 0, (S->dt_mask + 1) * sizeof(*S->dt));
+	}
+	S->dt_dirty = 1;
+	S->dfs_used++;
+	memset(&D, 0, sizeof(D));
+	D.S = S;
+	D.start = start;
+	D.front = front;
+	D.n_front = n_front;
+	D.d0 = d0;
+	D.U = U;
+	D.stop_first = stop_first;
+	D.want = *want;
+	D.hits = hits;
+	pthread_mutex_init(&D.lock, NULL);
+	if ((size_t)nt > n_front)
+		nt = (int)n_front;
+	if (nt < 1)
+		nt = 1;
+	W = calloc((size_t)nt, sizeof(*W));
+	if (!W) {
+		pthread_mutex_destroy(&D.lock);
+		return -1;
+	}
+	for (int t = 0; t < nt; t++)
+		W[t].D = &D;
+	run_workers(dfs_worker_run, W, sizeof(*W), nt);
+	for (int t = 0; t < nt; t++) {
+		S->nodes += W[t].nodes;
+		*pruned |= W[t].pruned;
+		for (int g = 0; g < 66; g++)
+			free(W[t].buf[g].c);
+	}
+	if (D.fail)
+		rc = -1;
+	*found |= *want & ~D.want;
+	*want = D.want;
+	free(W);
+	pthread_mutex_destroy(&D.lock);
+	return rc;
+}
+
 /* Breadth-first heuristic search from start for every hole in *targets
  * (closed under the group).  hits[h] is filled for each target hole h that
  * is the least of its orbit; holes proved unreachable are moved from
@@ -1081,6 +1398,7 @@ static int bfhs(struct search *S, uint64_t start, uint64_t *targets_io,
 	int U = bound(R, start, targets), U0 = U, checked = 0, rc = 0;
 	struct kids cur = {0}, next = {0};
 	uint64_t *chain = NULL;
+	size_t prev_n;
 
 	if (__builtin_popcountll(start) == 1) {
 		int h = __builtin_ctzll(start);
@@ -1097,8 +1415,18 @@ static int bfhs(struct search *S, uint64_t start, uint64_t *targets_io,
 	}
 	if (min_u > U)
 		U = min_u;
-	if (!S->tt.key && tt_alloc(&S->tt, (size_t)1 << TT_MIN_BITS))
-		return -1;
+	if (S->dt_dirty)
+		S->dt_dirty = 2; /* another start's entries */
+	if (!S->tt.key) {
+		/* first size: 2^TT_MIN_BITS, or less under a small cap */
+		size_t slots = 64;
+
+		while (slots < ((size_t)1 << TT_MIN_BITS) &&
+		       (double)slots * TT_LOAD < (double)S->max_states)
+			slots *= 2;
+		if (tt_alloc(&S->tt, slots))
+			return -1;
+	}
 	chain = malloc(((size_t)S->b->n_holes + 2) * sizeof(*chain));
 	if (!chain)
 		return -1;
@@ -1114,16 +1442,38 @@ static int bfhs(struct search *S, uint64_t start, uint64_t *targets_io,
 			break;
 		}
 		kids_push(&cur, canon(S, start));
-		for (d = 0; d < U && cur.n; d++) {
+		for (d = 0, prev_n = 0; d < U && cur.n; d++) {
 			uint64_t hp[64] = {0};
 			int hl[64] = {0};
 			struct kids t;
+			/* layer d + 1 predicted (by the last growth ratio) to
+			 * pass the cap: finish depth first now rather than
+			 * fill the table with a layer that will not fit */
+			int full = S->dfs && S->b->n_holes <= 56 && prev_n &&
+				   d + 1 < U - 1 &&
+				   (double)S->tt.used + (double)cur.n *
+				   (double)cur.n / (double)prev_n >
+				   TT_PREDICT * (double)S->max_states;
 
-			S->nodes += cur.n;
 			next.n = 0;
-			if (layer_run(S, cur.c, cur.n, d, U, targets & ~found,
-				      &next, hp, hl, &pruned)) {
-				rc = -1;
+			if (!full) {
+				full = layer_run(S, cur.c, cur.n, d, U,
+						 targets & ~found, &next, hp,
+						 hl, &pruned) != 0;
+				if (!full)
+					S->nodes += cur.n;
+			}
+			if (full) {
+				/* the table is full: finish this bound depth
+				 * first from layer d (complete) */
+				uint64_t want = targets & ~found;
+
+				if (!S->dfs ||
+				    dfs_complete(S, start, cur.c, cur.n, d, U,
+						 stop_first, &want, &found,
+						 hits, &pruned))
+					rc = -1;
+				cur.n = 0;
 				break;
 			}
 			if (S->tt.used > S->peak)
@@ -1163,6 +1513,7 @@ static int bfhs(struct search *S, uint64_t start, uint64_t *targets_io,
 			}
 			if (rc)
 				break;
+			prev_n = cur.n;
 			t = cur;
 			cur = next;
 			next = t;
@@ -1230,6 +1581,13 @@ void peg_shortest_result_release(struct peg_shortest_result *r)
 static uint64_t opt_max_states(const struct peg_shortest_opts *o)
 {
 	return o && o->max_states ? o->max_states : DEFAULT_MAX_STATES;
+}
+
+static void search_opts(struct search *S, const struct peg_shortest_opts *o)
+{
+	S->dfs = !(o && o->no_dfs);
+	S->dfs_slots = o ? o->dfs_slots : 0;
+	S->dfs_budget = o ? o->dfs_budget : 0;
 }
 
 int peg_shortest_bound(const struct peg_board *b, uint64_t pos, int finish)
@@ -1307,6 +1665,7 @@ int peg_shortest(const struct peg_board *b, uint64_t start, int finish,
 		goto out;
 	}
 	S.threads = opts && opts->threads > 0 ? opts->threads : 2;
+	search_opts(&S, opts);
 	if (S.threads > 16)
 		S.threads = 16;
 	res->lower_bound = bound(&R, start, targets);
@@ -1355,6 +1714,7 @@ int peg_shortest(const struct peg_board *b, uint64_t start, int finish,
 out:
 	res->nodes = S.nodes;
 	res->peak_states = S.peak;
+	res->dfs_bounds = S.dfs_used;
 	if (hits)
 		for (int h = 0; h < b->n_holes; h++)
 			free(hits[h].jumps);
@@ -1371,6 +1731,7 @@ struct cat_job {
 	struct peg_catalog_entry *e;    /* found problems of this start */
 	int n, n_unsolvable, n_open;
 	uint64_t nodes, peak;
+	int dfs_bounds;
 	int rc;
 	struct peg_err err;
 };
@@ -1382,6 +1743,7 @@ struct cat_shared {
 	uint64_t max_states;
 	int max_moves;                  /* 0 or the last bound searched */
 	int threads;                    /* workers on each search */
+	const struct peg_shortest_opts *opts;
 	struct cat_job *jobs;
 	int n_jobs, next;
 	pthread_mutex_t lock;
@@ -1476,6 +1838,7 @@ static void *cat_worker(void *arg)
 	int ok = !search_init(&S, C->b, C->reg, C->max_states, &err);
 
 	S.threads = C->threads;
+	search_opts(&S, C->opts);
 
 	for (;;) {
 		struct cat_job *J;
@@ -1494,9 +1857,24 @@ static void *cat_worker(void *arg)
 		n0 = S.nodes;
 		S.peak = 0;
 		p0 = S.peak;
+		S.dfs_used = 0;
 		J->rc = cat_one(&S, C, J);
 		J->nodes = S.nodes - n0;
 		J->peak = S.peak - p0;
+		J->dfs_bounds = S.dfs_used;
+		if (C->opts && C->opts->progress) {
+			int lo = 0, hi = 0;
+
+			for (int i = 0; i < J->n; i++) {
+				if (!i || J->e[i].moves < lo)
+					lo = J->e[i].moves;
+				if (J->e[i].moves > hi)
+					hi = J->e[i].moves;
+			}
+			C->opts->progress(C->opts->progress_ctx, J->start,
+					  J->rc ? -1 : J->n, lo, hi, J->nodes,
+					  J->dfs_bounds);
+		}
 	}
 	search_release(&S);
 	return NULL;
@@ -1540,6 +1918,7 @@ int peg_catalog_build(const struct peg_board *b,
 	C.B = &B;
 	C.max_states = opt_max_states(opts);
 	C.max_moves = opts ? opts->max_moves : 0;
+	C.opts = opts;
 	C.jobs = calloc((size_t)b->n_holes, sizeof(*C.jobs));
 	if (!C.jobs) {
 		regions_free(&R);
@@ -1573,6 +1952,7 @@ int peg_catalog_build(const struct peg_board *b,
 		struct cat_job *J = &C.jobs[j];
 
 		cat->nodes += J->nodes;
+		cat->dfs_bounds += J->dfs_bounds;
 		if (J->peak > cat->peak_states)
 			cat->peak_states = J->peak;
 		cat->n_unsolvable += J->n_unsolvable;

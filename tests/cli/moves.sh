@@ -46,6 +46,16 @@ expect_error "holes|at most 64" $PEGSOL catalog hexagon:6
 # --max-moves: the T6 problems solvable in 9 moves (seed 003: 9 to 11);
 # the other pairs are counted as open
 expect_out 'problems, 9 to 9 moves, 0 unsolvable pairs, [0-9]+ pairs need more than 9' $PEGSOL catalog T6 --max-moves 9
+# a tiny breadth-first table: the bounds are finished depth first, with
+# the same minimum (seed 000 Table 4: S(7) = 12 from a2; seed 003: T6
+# catalog 29 problems, 9 to 11 moves); --progress reports each start
+expect_out '12 moves .*minimum proved' $PEGSOL shortest T7 --vacate a2 --anywhere --max-states 500
+expect_out '\([1-9][0-9]* depth first\)' $PEGSOL shortest T7 --vacate a2 --anywhere --max-states 500
+expect_out '"depth_first_bounds":[1-9]' $PEGSOL shortest T6 --anywhere --max-states 100 --json
+expect_out '^Triangle\(6\): 29 problems, 9 to 11 moves' $PEGSOL catalog T6 --max-states 300
+$PEGSOL catalog T6 --progress >/dev/null 2>/tmp/pegsol_prog.$$
+expect_out '^start b4: 5 problems, 9 to 10 moves' cat /tmp/pegsol_prog.$$
+rm -f /tmp/pegsol_prog.$$
 # seed 003 Triangle(8): no 12-move solution from any start
 expect_exit 1 $PEGSOL shortest T8 --anywhere --max-moves 12
 
