@@ -1112,9 +1112,14 @@ static int layer_run(struct search *S, const uint64_t *cur, size_t n_cur,
 #define DT_KEY ((1ULL << 56) - 1)
 #define DT_WAYS 8
 
+static inline uint64_t *dt_bucket(const struct search *S, uint64_t k)
+{
+	return &S->dt[mix(k) & S->dt_mask & ~(uint64_t)(DT_WAYS - 1)];
+}
+
 static int dt_get(const struct search *S, uint64_t k)
 {
-	const uint64_t *b = &S->dt[mix(k) & S->dt_mask & ~(uint64_t)(DT_WAYS - 1)];
+	const uint64_t *b = dt_bucket(S, k);
 
 	for (int i = 0; i < DT_WAYS; i++) {
 		uint64_t v = __atomic_load_n(&b[i], __ATOMIC_RELAXED);
@@ -1127,7 +1132,7 @@ static int dt_get(const struct search *S, uint64_t k)
 
 static void dt_put(struct search *S, uint64_t k, int r)
 {
-	uint64_t *b = &S->dt[mix(k) & S->dt_mask & ~(uint64_t)(DT_WAYS - 1)];
+	uint64_t *b = dt_bucket(S, k);
 	int victim = 0, vr = 256;
 
 	for (int i = 0; i < DT_WAYS; i++) {
@@ -1221,7 +1226,7 @@ static int dfs_node(struct dfs_worker *W, uint64_t c, int g)
 	struct search *S = D->S;
 	const struct regions *R = S->reg;
 	struct kids *K = &W->buf[g];
-	int lim = D->U - g - 1, npk = 0;
+	int lim = D->U - g - 1, npk;
 	uint64_t used = 0, want;
 	size_t nk = 0;
 
@@ -1260,15 +1265,12 @@ static int dfs_node(struct dfs_worker *W, uint64_t c, int g)
 			continue;
 		}
 		k = canon(S, a);
-		__builtin_prefetch(&S->dt[mix(k) & S->dt_mask &
-					  ~(uint64_t)(DT_WAYS - 1)]);
+		__builtin_prefetch(dt_bucket(S, k));
 		K->c[nk++] = k;
 	}
 	for (size_t i = 0; i < nk; i++) {
 		uint64_t k = K->c[i];
-		int r = D->U - g - 1;
-
-		int rc;
+		int r = D->U - g - 1, rc;
 
 		if (!__atomic_load_n(&D->want, __ATOMIC_RELAXED) ||
 		    __atomic_load_n(&D->fail, __ATOMIC_RELAXED))
