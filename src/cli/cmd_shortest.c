@@ -14,7 +14,8 @@
 static const char usage[] =
 	"usage: pegsol shortest BOARD [--vacate H | --position P]\n"
 	"                       [--finish F | --anywhere] [--max-moves N]\n"
-	"                       [--max-states N] [--threads N] [--json]\n\n"
+	"                       [--max-states N] [--threads N] [--json]\n"
+	"                       [--progress]\n\n"
 	"Find a solution with the fewest moves (a move is one peg's\n"
 	"consecutive jumps) from the start to one peg at F, or anywhere.\n"
 	"The search is breadth-first over moves with Merson-region lower\n"
@@ -25,8 +26,9 @@ static const char usage[] =
 	"breadth-first table (13 to 34 bytes a state, default 100 million):\n"
 	"a bound that outgrows it is finished depth first with a fixed\n"
 	"table of 4N entries (8 bytes each; boards of up to 56 holes), still\n"
-	"exact.  --threads N workers on each search (default 2).  Boards of\n"
-	"up to 64 holes.\n"
+	"exact.  --threads N workers on each search (default 2).  With no\n"
+	"start, --progress reports each (bound, start) search on stderr.\n"
+	"Boards of up to 64 holes.\n"
 	"Exit 0 with a solution, 1 when there is none (within --max-moves),\n"
 	"2 on bad input, 3 when the state cap or memory runs out.\n";
 
@@ -47,13 +49,33 @@ static double now(void)
  * search at U is huge (a corner with no U-move solution) need not finish
  * before another, cheaper one gives the answer.  Fills *best (the first
  * start solved at the least bound).  Returns 0 or an exit code. */
+/* One line on stderr per finished (bound, start) search of all_starts. */
+static void report(const struct peg_board *b, int U, int h, int round,
+		   int status, const struct peg_shortest_result *res,
+		   double secs)
+{
+	char name[32];
+
+	peg_board_hole_name(b, h, name, sizeof(name));
+	fprintf(stderr, "bound %d, vacate %s, %s: %s, %llu nodes, %.1f s\n",
+		U, name, round ? "depth first" : "breadth first",
+		status == PEG_SHORTEST_RESOURCES
+			? (round ? "over the node budget, retried with twice"
+				 : "outgrew the table, retried depth first")
+		: status != PEG_SHORTEST_OK ? "error"
+		: res->solved		    ? "solved"
+					    : "no solution",
+		(unsigned long long)res->nodes, secs);
+}
+
 #define ALL_STARTS_BUDGET (1ULL << 24) /* first round: 16 M states */
 static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 		      int max_moves, struct peg_shortest_result *best,
 		      int *best_start, uint64_t *nodes, int *iters, int *lb,
-		      int *n_starts, int *dfsb)
+		      int *n_starts, int *dfsb, int progress)
 {
 	uint64_t max_states = so->max_states;
+	double t0 = now();
 	uint64_t full = b->n_holes == 64 ? ~0ULL : (1ULL << b->n_holes) - 1;
 	int *slb = malloc((size_t)b->n_holes * sizeof(int)), live = 0, U;
 	struct peg_err err;
@@ -105,6 +127,9 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 				so->max_moves = U;
 				s = peg_shortest(b, full ^ (1ULL << h), -1, so,
 						 &res, &err);
+				if (progress)
+					report(b, U, h, round, s, &res,
+					       now() - t0);
 				if (s == PEG_SHORTEST_RESOURCES) {
 					retry |= 1ULL << h;
 					continue;
@@ -151,6 +176,7 @@ int cmd_shortest(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, np, r, rc = EXIT_USAGE, max_moves = 0;
 	int max_states = 0, finish_h = -1, best_start = -1, threads = 0;
+	int progress = 0;
 	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--anywhere", CLI_FLAG, &anywhere},
@@ -159,7 +185,8 @@ int cmd_shortest(int argc, char **argv)
 				 {"--finish", CLI_STRING, &finish},
 				 {"--max-moves", CLI_INT, &max_moves},
 				 {"--max-states", CLI_INT, &max_states},
-				 {"--threads", CLI_INT, &threads}};
+				 {"--threads", CLI_INT, &threads},
+				 {"--progress", CLI_FLAG, &progress}};
 	struct peg_board *b;
 	unsigned char *pegs = NULL;
 	struct peg_shortest_opts so = {0};
@@ -170,7 +197,7 @@ int cmd_shortest(int argc, char **argv)
 	char *sol = NULL, name[32];
 	double t0 = now();
 
-	r = cli_parse(argc, argv, opts, 8, pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, 9, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	b = cli_board(np ? pos[0] : NULL);
@@ -216,7 +243,7 @@ int cmd_shortest(int argc, char **argv)
 	so.threads = threads;
 	if (!vacate && !position) {
 		rc = all_starts(b, &so, max_moves, &best, &best_start, &nodes,
-				&iters, &lb, &n_starts, &dfsb);
+				&iters, &lb, &n_starts, &dfsb, progress);
 		if (rc)
 			goto out;
 		if (best.solved) {

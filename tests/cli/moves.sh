@@ -56,6 +56,10 @@ expect_out '^Triangle\(6\): 29 problems, 9 to 11 moves' $PEGSOL catalog T6 --max
 $PEGSOL catalog T6 --progress >/dev/null 2>/tmp/pegsol_prog.$$
 expect_out '^start b4: 5 problems, 9 to 10 moves' cat /tmp/pegsol_prog.$$
 rm -f /tmp/pegsol_prog.$$
+$PEGSOL shortest T7 --anywhere --max-states 3000 --progress >/dev/null 2>/tmp/pegsol_prog.$$
+expect_out '^bound 12, vacate a2, depth first: solved' cat /tmp/pegsol_prog.$$
+expect_out '^bound 11, vacate a3, depth first: no solution' cat /tmp/pegsol_prog.$$
+rm -f /tmp/pegsol_prog.$$
 # seed 003 Triangle(8): no 12-move solution from any start
 expect_exit 1 $PEGSOL shortest T8 --anywhere --max-moves 12
 
