@@ -8,6 +8,8 @@
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
 
+#include "bigmem.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,8 +269,8 @@ struct tt {
 
 static int tt_alloc(struct tt *t, size_t slots)
 {
-	uint64_t *k = calloc(slots, sizeof(*k));
-	unsigned char *d = malloc(slots);
+	uint64_t *k = peg_big_calloc(slots, sizeof(*k));
+	unsigned char *d = peg_big_calloc(slots, 1);
 
 	if (!k || !d) {
 		free(k);
@@ -1333,7 +1335,7 @@ static int dfs_complete(struct search *S, uint64_t start,
 
 		while (n < want_slots && n < ((size_t)1 << 40))
 			n *= 2;
-		S->dt = calloc(n, sizeof(*S->dt));
+		S->dt = peg_big_calloc(n, sizeof(*S->dt));
 		if (!S->dt)
 			return -1;
 		S->dt_mask = n - 1;
