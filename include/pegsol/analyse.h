@@ -1,10 +1,13 @@
 /* analyse.h - how badly can you play: fastest dead ends, worst games
  * (stranded pegs) and the exact odds of random players.
  *
- * All three engines run on the one-word fast path (boards of up to 64
- * holes, fast.h); a larger board gets an error.  Positions go in as peg
- * arrays (pos.h) and come out as 64-bit codes plus jump lists that the
- * library has replayed with peg_jumps_replay before returning them.
+ * All three engines run on the fast paths of fast.h: one word for boards
+ * of up to 64 holes, two (unsigned __int128) up to 128 holes, one body
+ * compiled for both (src/lib/analyse_impl.h); a larger board gets an
+ * error.  The testing switch PEGSOL_WIDE (sets.h) runs the two-word body
+ * on small boards too.  Positions go in as peg arrays (pos.h) and come out
+ * as codes (peg_u128, bit i = hole i) plus jump lists that the library has
+ * replayed with peg_jumps_replay before returning them.
  *
  * Dead ends (seed 001 section 7.1, Table 6; seed 003 on T5 and T6).  The
  * goal is one peg at a finish hole, or one peg anywhere (PEG_ANYWHERE).  A
@@ -46,6 +49,7 @@
 #define PEGSOL_ANALYSE_H
 
 #include "pegsol/board.h"
+#include "pegsol/pos.h"
 
 #include <stdint.h>
 
@@ -66,13 +70,13 @@ int peg_goal_reachable(const struct peg_board *b, const unsigned char *pos,
 /* The holes where a single peg can still finish from pos: bit h of *mask
  * is set when one peg at h is reachable.  Returns 0 or a negative status. */
 int peg_finish_holes(const struct peg_board *b, const unsigned char *pos,
-		     uint64_t *mask, uint64_t *nodes, struct peg_err *err);
+		     peg_u128 *mask, uint64_t *nodes, struct peg_err *err);
 
 struct peg_deadend {
 	int start_winning;      /* the goal is reachable from the start */
 	int depth;              /* jumps to the first dead end, -1 if none */
 	struct peg_jump *jumps; /* depth jumps (replayed), malloc'd */
-	uint64_t end;           /* code of the dead position */
+	peg_u128 end;           /* code of the dead position */
 	uint64_t nodes;         /* positions decided by the winning search */
 	uint64_t generated;     /* distinct positions of the level search */
 };
@@ -99,7 +103,7 @@ struct peg_strand {
 	int pegs;               /* most pegs left with no jump, -1 if none */
 	int n_jumps;            /* fewest jumps to get stuck: N - 1 - pegs */
 	struct peg_jump *jumps; /* the worst game (replayed), malloc'd */
-	uint64_t end;           /* code of the dead position */
+	peg_u128 end;           /* code of the dead position */
 };
 
 struct peg_strand_result {

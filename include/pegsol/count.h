@@ -13,6 +13,12 @@
  * count is T of the finish (a single raw position, since H fixes it), or
  * the sum over W_1 for "one peg anywhere".  Counts are unsigned __int128
  * with overflow detection; past 128 bits the same walk runs on GMP.
+ *
+ * Boards of up to 128 holes: the walk follows the width of the sets
+ * (sets.h: 64-bit codes up to 64 holes, 128-bit codes past that or under
+ * the testing switch PEGSOL_WIDE).  Testing switch: PEGSOL_COUNT_GMP set
+ * in the environment (not "0") takes the GMP walk even when 128 bits
+ * suffice.
  */
 #ifndef PEGSOL_COUNT_H
 #define PEGSOL_COUNT_H
@@ -24,14 +30,16 @@
 
 struct peg_count_result {
 	char *text;       /* the count in decimal (malloc'd) */
-	peg_u128 value;   /* the count when it fits (wide == 0) */
+	peg_u128 value;   /* the count when it fits in 128 bits (wide == 0) */
 	int wide;         /* 1: more than 128 bits, only text is valid */
 	uint64_t edges;   /* edges of the winning graph walked */
 	size_t positions; /* sum of |W_n| (H-reduced) */
 };
 
 /* Count from computed sets (their group must fix start and finish: the
- * PEG_GROUP_STAB or PEG_GROUP_NONE sets).  0, or -1 with err. */
+ * PEG_GROUP_STAB or PEG_GROUP_NONE sets).  The walk runs on s->threads
+ * workers (2 for loaded sets); the result and edges do not depend on it.
+ * 0, or -1 with err. */
 int peg_count_sets(const struct peg_board *b, const struct peg_sets *s,
 		   struct peg_count_result *r, struct peg_err *err);
 

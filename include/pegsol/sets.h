@@ -27,12 +27,21 @@
  * The raw size of a level (opts.raw) is the sum of its H-orbit sizes; it
  * is the number of raw positions when H fixes the start.
  *
- * Boards of up to 64 holes (uint64_t codes).  Children are generated from
- * the H-images of each parent by XOR with precomputed images of the jump
- * masks (one 8-lane minimum with AVX-512, else one min over |H| words),
- * dropped into buckets by their top bits, and each bucket radix sorted and
- * deduplicated; opts.threads workers split the parents, then the buckets
- * (docs/solve.md).  The result does not depend on the number of workers.
+ * Boards of up to 128 holes.  Up to 64 holes a code is a uint64_t (the
+ * level arrays are `code`); from 65 to 128 holes an unsigned __int128
+ * (`code128`, the same pointer: s->wide says which).  One body
+ * (src/lib/sets_impl.h) is compiled for both widths.  Children are
+ * generated from the H-images of each parent by XOR with precomputed
+ * images of the jump masks (64 bits: one 8-lane minimum with AVX-512,
+ * else one min over |H| words), dropped into buckets by their top bits,
+ * and each bucket radix sorted and deduplicated; opts.threads workers
+ * split the parents, then the buckets (docs/solve.md).  The result does
+ * not depend on the number of workers, nor on the code width.
+ *
+ * Testing switch: opts.wide = 1, or the environment variable PEGSOL_WIDE
+ * set to anything but "0", runs the 128-bit body on boards of up to 64
+ * holes too (the sets are the same, with code128 arrays); count and the
+ * analyse engines (analyse.h) follow the same variable.
  */
 #ifndef PEGSOL_SETS_H
 #define PEGSOL_SETS_H
@@ -44,7 +53,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PEG_SETS_MAX_HOLES 64
+#define PEG_SETS_MAX_HOLES 128
 
 enum peg_group {
 	PEG_GROUP_STAB,
@@ -66,7 +75,7 @@ struct peg_sets_opts {
 			  forward positions inside those orbits */
 	/* Memory budget (seed 001 section 3.1; docs/solve.md).  When the
 	 * children of a level would need more than `memory` bytes (16 per
-	 * child), they are written to p temporary files by canonical code
+	 * child, 32 with 128-bit codes), they are written to p temporary files by canonical code
 	 * mod p, each partition is sorted and deduplicated on its own, and
 	 * the sorted partitions are merged into the level.  The levels
 	 * themselves stay in memory.  The sets are identical either way. */
@@ -74,12 +83,17 @@ struct peg_sets_opts {
 	int partitions;     /* > 1: force p partitions on every level
 			       (tests); 0 = chosen from the budget */
 	const char *tmpdir; /* NULL: $TMPDIR, else /tmp */
+	int wide;           /* 1: 128-bit codes on any board (tests) */
 };
 
-/* One level: n sorted distinct canonical codes. */
+/* One level: n sorted distinct canonical codes (code when the sets are
+ * 64-bit, code128 when they are wide). */
 struct peg_level {
 	size_t n;
-	uint64_t *code;
+	union {
+		uint64_t *code;
+		peg_u128 *code128;
+	};
 	uint64_t raw; /* sum of orbit sizes (opts.raw), else 0 */
 	int have;     /* computed */
 };
@@ -92,7 +106,10 @@ struct peg_sets {
 	enum peg_group group_kind;
 	int anywhere;   /* goal: one peg anywhere */
 	int complement; /* goal = complement of start */
-	uint64_t start, finish; /* codes (finish 0 when anywhere) */
+	int wide;       /* codes are peg_u128 (code128, symtab128) */
+	int threads;    /* workers (opts.threads; 0 when loaded): the count
+			   walk (count.h) uses as many */
+	peg_u128 start, finish; /* codes (finish 0 when anywhere) */
 	int start_pegs, finish_pegs;
 	/* indexed by pegs 0..n_holes */
 	struct peg_level F[PEG_SETS_MAX_HOLES + 1];
@@ -101,7 +118,8 @@ struct peg_sets {
 	struct peg_level W[PEG_SETS_MAX_HOLES + 1];
 	struct peg_level L[PEG_SETS_MAX_HOLES + 1];
 	uint64_t children; /* children generated (deterministic work count) */
-	struct peg_symtab64 *symtab;
+	struct peg_symtab64 *symtab;     /* 64-bit sets */
+	struct peg_symtab128 *symtab128; /* wide sets */
 	/* disk partitioning (opts.memory): the most partitions one level
 	 * used (0: all in memory) and the bytes written to temporary files */
 	int partitions;
@@ -120,22 +138,30 @@ void peg_sets_free(struct peg_sets *s);
 /* |B_n|: the size of the backward set with n pegs. */
 size_t peg_sets_backward_size(const struct peg_sets *s, int n);
 
-/* The canonical code of a position code under the sets' group. */
+/* The canonical code of a position code under the sets' group (either
+ * width of sets; the 64-bit call needs a board of up to 64 holes). */
 uint64_t peg_sets_canon(const struct peg_sets *s, uint64_t code);
+peg_u128 peg_sets_canon128(const struct peg_sets *s, peg_u128 code);
 
-/* Is code in the level (binary search)? */
+/* Is code in the level (binary search)?  peg_level_has for the levels of
+ * 64-bit sets, peg_level_has128 for wide ones. */
 int peg_level_has(const struct peg_level *l, uint64_t code);
+int peg_level_has128(const struct peg_level *l, peg_u128 code);
 
 /* Is the position (any code, not necessarily canonical) winning: in W_n,
- * n its number of pegs?  The never-lose test. */
+ * n its number of pegs?  The never-lose test (either width of sets; the
+ * 64-bit call needs a board of up to 64 holes). */
 int peg_sets_winning(const struct peg_sets *s, uint64_t code);
+int peg_sets_winning128(const struct peg_sets *s, peg_u128 code);
 
-/* Write the sets to a binary file (format in docs/solve.md). */
+/* Write the sets to a binary file (format in docs/solve.md: version 1
+ * with 64-bit codes, version 2 with 128-bit codes for wide sets). */
 int peg_sets_save(const struct peg_sets *s, const char *path,
 		  struct peg_err *err);
 
 /* Load sets written by peg_sets_save for board b (the spec and hole count
- * must match).  Returns 0 and *out, or -1 with err. */
+ * must match; a version 2 file gives wide sets).  Returns 0 and *out, or
+ * -1 with err. */
 int peg_sets_load(const struct peg_board *b, const char *path,
 		  struct peg_sets **out, struct peg_err *err);
 
@@ -160,8 +186,8 @@ int peg_sets_load(const struct peg_board *b, const char *path,
  *              entry per such exact code.
  * Rows n = 1 .. N/2 (the rest follow by eq. 8).  total_any and
  * total_index are Table 8's two columns (total_index is 0 when no
- * complement problem is solvable).  Boards of up to 64 holes and 16
- * problems.
+ * complement problem is solvable).  Boards of up to 128 holes (the
+ * 128-bit body past 64 holes, or with PEGSOL_WIDE) and 16 problems.
  */
 #define PEG_BYINDEX_MAX 16
 #define PEG_BYINDEX_FRAMES 48

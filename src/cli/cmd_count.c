@@ -17,7 +17,7 @@ static const char usage[] =
 	"                    [--json] [--memory-mb M] [--partitions P]\n"
 	"                    [--tmpdir DIR]\n\n"
 	"Count the solutions (jump sequences) of a problem exactly, by paths\n"
-	"through the graph of winning positions (boards of up to 64 holes).\n"
+	"through the graph of winning positions (boards of up to 128 holes).\n"
 	"The problem options are those of pegsol solve (default: the\n"
 	"complement problem of the --vacate holes).\n"
 	"--memory-mb, --partitions, --tmpdir: as for pegsol sets (levels\n"

@@ -24,6 +24,7 @@ static const char usage[] =
 	"--sets: decide 'still winning' by looking up the winning sets W_n\n"
 	"(computed first, or read from --cache DIR) instead of searching;\n"
 	"auto (the default) does so on boards of up to 25 holes and English.\n"
+	"Boards of up to 128 holes.\n"
 	"Exit 0 with the dead end, 1 when no reachable position is dead.\n";
 
 static int pick_finish(const struct peg_board *b, const char *finish,
@@ -79,7 +80,8 @@ int cmd_deadend(int argc, char **argv)
 	struct peg_deadend d = {0};
 	struct peg_err err;
 	char *fmt = NULL, *pic = NULL, name[64];
-	uint64_t mask = 0, wnodes = 0;
+	peg_u128 mask = 0;
+	uint64_t wnodes = 0;
 
 	r = cli_parse(argc, argv, opts, 8, pos, 1, &np, usage);
 	if (r)
@@ -119,7 +121,7 @@ int cmd_deadend(int argc, char **argv)
 		goto out;
 	}
 	if (d.depth >= 0) {
-		peg_pos_from64(d.end, b->n_holes, end);
+		peg_pos_from128(d.end, b->n_holes, end);
 		fmt = peg_jumps_format(b, d.jumps, d.depth);
 		pic = peg_pos_picture(b, end, 0);
 		if (where) {

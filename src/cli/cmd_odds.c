@@ -16,7 +16,8 @@ static const char usage[] =
 	"legal jump (any board, the default); on triangle:5 player B follows\n"
 	"the rule of thumb (no jump into a corner or out of b3/b4/c4) and\n"
 	"player C the SAX count (seed 000 section 2.3).  --exact also gives\n"
-	"the probability as a fraction (GMP; small boards).\n";
+	"the probability as a fraction (GMP; small boards).  Boards of up to\n"
+	"128 holes.\n";
 
 int cmd_odds(int argc, char **argv)
 {

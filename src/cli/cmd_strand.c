@@ -13,7 +13,8 @@ static const char usage[] =
 	"The worst game: the most pegs that can be left with no jump\n"
 	"possible, starting from one vacancy, which is also the fewest jumps\n"
 	"to get stuck; with the game.  Without --vacate every starting\n"
-	"vacancy up to symmetry is answered (seed 003's worst games).\n";
+	"vacancy up to symmetry is answered (seed 003's worst games).\n"
+	"Boards of up to 128 holes.\n";
 
 int cmd_strand(int argc, char **argv)
 {
@@ -77,7 +78,7 @@ int cmd_strand(int argc, char **argv)
 			cJSON_AddNumberToObject(e, "pegs", s->pegs);
 			cJSON_AddNumberToObject(e, "jumps", s->n_jumps);
 			if (s->pegs >= 0) {
-				peg_pos_from64(s->end, b->n_holes, end);
+				peg_pos_from128(s->end, b->n_holes, end);
 				cJSON_AddStringToObject(e, "solution",
 							fmt ? fmt : "");
 				cJSON_AddItemToObject(e, "dead_position",

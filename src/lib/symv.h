@@ -1,5 +1,7 @@
 /* symv.h - canonical codes under up to 8 symmetries at once (internal to
- * sets.c and count.c).
+ * sets.c and count.c), and the helpers the 64- and 128-bit bodies of the
+ * level-set, count and analyse engines share (code width, big arrays,
+ * bit counts of 128-bit codes).
  *
  * For a group H of at most 8 symmetries (identity first) and a board of
  * up to 64 holes, img[k][v] holds in lane i the image under H[i] of the
@@ -16,6 +18,7 @@
 
 #include "pegsol/pos.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +30,57 @@
 #else
 #define SYMV_X86 0
 #endif
+
+/* The code width of the level-set, count and analyse engines: 1 (128-bit
+ * codes) for boards of more than 64 holes, or when the testing switch
+ * PEGSOL_WIDE is set in the environment to anything but "0" (the 128-bit
+ * body then runs on a small board too, so tests can compare it with the
+ * one-word path); else 0. */
+static inline int symv_env_on(const char *name)
+{
+	const char *e = getenv(name);
+
+	return e && *e && strcmp(e, "0");
+}
+
+static inline int symv_wide(int n_holes)
+{
+	return n_holes > 64 || symv_env_on("PEGSOL_WIDE");
+}
+
+static inline int symv_popc128(peg_u128 x)
+{
+	return __builtin_popcountll((uint64_t)x) +
+	       __builtin_popcountll((uint64_t)(x >> 64));
+}
+
+/* Index of the lowest set bit (x != 0). */
+static inline int symv_ctz128(peg_u128 x)
+{
+	uint64_t lo = (uint64_t)x;
+
+	return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+/* Run fn on nt workers (worker 0 on this thread); w is an array of nt
+ * work records of `size` bytes.  A worker whose thread cannot be made
+ * runs here after the others. */
+static inline void symv_run(void *(*fn)(void *), void *w, size_t size, int nt)
+{
+	pthread_t tid[8];
+	int made[8] = {0};
+
+	for (int t = 1; t < nt && t < 8; t++)
+		made[t] = !pthread_create(&tid[t], NULL, fn,
+					  (char *)w + size * (size_t)t);
+	fn(w);
+	for (int t = 1; t < nt && t < 8; t++) {
+		if (made[t])
+			pthread_join(tid[t], NULL);
+		else
+			fn((char *)w + size * (size_t)t);
+	}
+}
 
 /* malloc for big arrays (free with free()): 2 MB aligned and marked for
  * transparent huge pages, so filling them costs few page faults. */

@@ -37,7 +37,7 @@ expect_out '^usage: pegsol strand' "$PEGSOL" strand --help
 expect_out '^usage: pegsol odds' "$PEGSOL" odds --help
 expect_error 'unknown player' "$PEGSOL" odds T5 --vacate a1 --player D
 expect_error 'triangle:5 only' "$PEGSOL" odds english --vacate d4 --player B
-expect_error 'at most 64' "$PEGSOL" odds hexagon:6 --vacate a1
+expect_error 'at most 128' "$PEGSOL" odds T16 --vacate a1
 expect_error 'give the start' "$PEGSOL" odds T5
 expect_error 'not both' "$PEGSOL" deadend T5 --vacate a1 --finish a1 --anywhere
 expect_error 'complement needs one vacancy' "$PEGSOL" deadend T5 --vacate a1,c5

@@ -86,8 +86,8 @@ for cmd in sets count; do
 	expect_error 'partitions' $P $cmd T5 --vacate a1 --partitions 999
 	expect_error 'nonexistent' $P $cmd T5 --vacate a1 --partitions 3 --tmpdir /nonexistent/dir
 done
-expect_error 'at most 64 holes' $P sets T11 --vacate a1
-expect_error 'at most 64 holes' $P count T11 --vacate a1
+expect_error 'at most 128 holes' $P sets T16 --vacate a1
+expect_error 'at most 128 holes' $P count T16 --vacate a1
 expect_error 'finish' $P sets T5 --vacate a1 --finish a1,a2,a3,a4,a5,b2,b3,b4,b5,c3,c4,c5,d4,d5,e5
 expect_error 'cannot write' $P sets T5 --vacate a1 --out /nonexistent/dir/x
 
