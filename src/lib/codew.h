@@ -1,7 +1,7 @@
 /* codew.h - the code-width parameters of the engine bodies that are
- * compiled once per width: sets_impl.h, count_impl.h and analyse_impl.h
- * include it first.  Define WBITS as 64 (boards of up to 64 holes) or 128
- * (up to 128) before including a body; this header (re)defines
+ * compiled once per width: sets_impl.h, count_impl.h, analyse_impl.h and
+ * solve_dfs.h include it first.  Define WBITS as 64 (boards of up to 64
+ * holes) or 128 (up to 128) before including a body; this header (re)defines
  *
  *   CW              the code type: uint64_t or peg_u128
  *   SFX, NAME(x)    the name suffix: NAME(expand_) is expand_64 or

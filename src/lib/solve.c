@@ -11,17 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define W uint64_t
-#define SFX 64
+#define WBITS 64
 #include "solve_dfs.h"
-#undef W
-#undef SFX
+#undef WBITS
 
-#define W peg_u128
-#define SFX 128
+#define WBITS 128
 #include "solve_dfs.h"
-#undef W
-#undef SFX
+#undef WBITS
 
 /* Bit vectors of n_holes bits in words of 64, for the GF(2) span of the
  * jump lines (any board size). */

@@ -1,15 +1,8 @@
 /* solve_dfs.h - the depth-first search of solve.c for one code width.
- * Included twice by solve.c with
- *   W      the code type (uint64_t or peg_u128)
- *   SFX    the name suffix (64 or 128)
- * and the fast path (fast.h), symmetry table (pos.h) and hash set
- * (hashset.h) of that width. */
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-#define NAME(x) CAT(x, SFX)
-#define FAST struct CAT(peg_fast, SFX)
-#define SYMTAB struct CAT(peg_symtab, SFX)
-#define HSET struct CAT(peg_hset, SFX)
+ * Included twice by solve.c with WBITS 64 and 128; codew.h gives the
+ * code type CW, the suffix SFX and NAME(), and the fast path (fast.h),
+ * symmetry table (pos.h) and hash set (hashset.h) names of that width. */
+#include "codew.h"
 
 struct NAME(dfs_) {
 	const FAST *f;
@@ -19,19 +12,19 @@ struct NAME(dfs_) {
 	HSET dead;
 	size_t dead_max_slots; /* memory budget in slots */
 	int table_full;
-	W goal;
+	CW goal;
 	int goal_pegs, anywhere;
 	uint64_t nodes, max_nodes;
 	int stop; /* 1 node limit */
 	int *path;
 };
 
-static W NAME(canon_)(const struct NAME(dfs_) *d, W c)
+static CW NAME(canon_)(const struct NAME(dfs_) *d, CW c)
 {
-	W m = c;
+	CW m = c;
 
 	for (int i = 1; i < d->n_group; i++) {
-		W x = CAT(CAT(peg_symtab, SFX), _apply)(d->t, d->group[i], c);
+		CW x = CAT(CAT(peg_symtab, SFX), _apply)(d->t, d->group[i], c);
 
 		if (x < m)
 			m = x;
@@ -39,7 +32,7 @@ static W NAME(canon_)(const struct NAME(dfs_) *d, W c)
 	return m;
 }
 
-static void NAME(mark_dead_)(struct NAME(dfs_) *d, W key)
+static void NAME(mark_dead_)(struct NAME(dfs_) *d, CW key)
 {
 	int r;
 
@@ -58,7 +51,7 @@ static void NAME(mark_dead_)(struct NAME(dfs_) *d, W key)
 
 /* 1 when the goal is reachable from c (npegs pegs); the jumps go to
  * path[depth..]. */
-static int NAME(dfs_)(struct NAME(dfs_) *d, W c, int npegs, int depth)
+static int NAME(dfs_)(struct NAME(dfs_) *d, CW c, int npegs, int depth)
 {
 	const FAST *f = d->f;
 
@@ -70,7 +63,7 @@ static int NAME(dfs_)(struct NAME(dfs_) *d, W c, int npegs, int depth)
 	}
 	d->nodes++;
 	for (int k = 0; k < f->n_jumps; k++) {
-		W c2, key;
+		CW c2, key;
 
 		if ((c & f->need[k]) != f->need[k] || (c & f->to[k]))
 			continue;
@@ -100,7 +93,7 @@ static int NAME(search_)(const struct peg_board *b, const struct peg_problem *p,
 	int start_pegs = peg_pos_count(p->start, b->n_holes);
 	size_t budget = (o && o->table_mb ? o->table_mb : 512) << 20;
 	int rc = PEG_SOLVE_LIMIT, found;
-	W start = CAT(peg_pos_to, SFX)(p->start, b->n_holes);
+	CW start = CAT(peg_pos_to, SFX)(p->start, b->n_holes);
 
 	memset(&d, 0, sizeof(d));
 	d.path = malloc(sizeof(int) * (size_t)(start_pegs + 1));
@@ -113,7 +106,7 @@ static int NAME(search_)(const struct peg_board *b, const struct peg_problem *p,
 	d.t = t;
 	d.group = group;
 	d.n_group = n_group;
-	d.dead_max_slots = budget / sizeof(W);
+	d.dead_max_slots = budget / sizeof(CW);
 	d.anywhere = p->goal == PEG_GOAL_ANYWHERE;
 	d.goal_pegs = d.anywhere ? 1 : peg_pos_count(p->finish, b->n_holes);
 	d.goal = d.anywhere ? 0 : CAT(peg_pos_to, SFX)(p->finish, b->n_holes);
