@@ -2146,6 +2146,28 @@ struct sweep_cand {
 	uint64_t q; /* position after a longest sweep */
 };
 
+/* The common start of both sweep searches: checks, an empty result and
+ * a search context (with no Merson regions).  0 or an error code. */
+static int sweep_begin(const struct peg_board *b,
+		       const struct peg_shortest_opts *opts,
+		       struct peg_sweep_result *res, struct search *S,
+		       struct regions *R, uint64_t *full, struct peg_err *err)
+{
+	memset(res, 0, sizeof(*res));
+	if (b->n_holes > 64) {
+		peg_err_set(err, "board '%s' has %d holes, sweep handles at "
+			    "most 64", b->spec, b->n_holes);
+		return PEG_SHORTEST_BAD;
+	}
+	*full = b->n_holes == 64 ? ~0ULL : ((1ULL << b->n_holes) - 1);
+	memset(R, 0, sizeof(*R));
+	if (search_init(S, b, R, opt_max_states(opts), err)) {
+		search_release(S);
+		return PEG_SHORTEST_RESOURCES;
+	}
+	return 0;
+}
+
 int peg_sweep_longest(const struct peg_board *b,
 		      const struct peg_shortest_opts *opts,
 		      struct peg_sweep_result *res, struct peg_err *err)
@@ -2155,22 +2177,13 @@ int peg_sweep_longest(const struct peg_board *b,
 	struct fmemo win = {0};
 	struct basis B;
 	uint64_t full;
-	int rc = PEG_SHORTEST_OK;
+	int rc = PEG_SHORTEST_OK, rc0;
 	size_t cap_pairs, n_cand = 0, cap_cand = 0;
 	struct sweep_cand *cand = NULL;
 
-	memset(res, 0, sizeof(*res));
-	if (b->n_holes > 64) {
-		peg_err_set(err, "board '%s' has %d holes, sweep handles at "
-			    "most 64", b->spec, b->n_holes);
-		return PEG_SHORTEST_BAD;
-	}
-	full = b->n_holes == 64 ? ~0ULL : ((1ULL << b->n_holes) - 1);
-	memset(&R, 0, sizeof(R));
-	if (search_init(&S, b, &R, opt_max_states(opts), err)) {
-		search_release(&S);
-		return PEG_SHORTEST_RESOURCES;
-	}
+	rc0 = sweep_begin(b, opts, res, &S, &R, &full, err);
+	if (rc0)
+		return rc0;
 	basis_build(b, &B);
 	cap_pairs = (size_t)b->n_holes * (size_t)b->n_holes;
 	res->start = malloc(cap_pairs * sizeof(int));
@@ -2463,21 +2476,12 @@ int peg_sweep_construct(const struct peg_board *b,
 	struct fmemo win = {0};
 	struct scon C;
 	uint64_t full, done = 0;
-	int rc = PEG_SHORTEST_OK, maxe = 0;
+	int rc = PEG_SHORTEST_OK, rc0, maxe = 0;
 	int *ek = NULL, *pick = NULL;
 
-	memset(res, 0, sizeof(*res));
-	if (b->n_holes > 64) {
-		peg_err_set(err, "board '%s' has %d holes, sweep handles at "
-			    "most 64", b->spec, b->n_holes);
-		return PEG_SHORTEST_BAD;
-	}
-	full = b->n_holes == 64 ? ~0ULL : ((1ULL << b->n_holes) - 1);
-	memset(&R, 0, sizeof(R));
-	if (search_init(&S, b, &R, opt_max_states(opts), err)) {
-		search_release(&S);
-		return PEG_SHORTEST_RESOURCES;
-	}
+	rc0 = sweep_begin(b, opts, res, &S, &R, &full, err);
+	if (rc0)
+		return rc0;
 	ek = malloc(((size_t)b->n_jumps + 1) * sizeof(int));
 	pick = malloc(((size_t)b->n_jumps + 1) * sizeof(int));
 	res->start = malloc(sizeof(int));
