@@ -1,6 +1,8 @@
 /* main.c - the pegsol command: dispatch to one subcommand. */
 #include "cli.h"
 
+#include "pegsol/version.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -24,7 +26,8 @@ static const struct command commands[] = {
 
 static void usage(FILE *f)
 {
-	fputs("usage: pegsol COMMAND [ARGS] [--json] [--help]\n\n"
+	fputs("usage: pegsol COMMAND [ARGS] [--json] [--help]\n"
+	      "       pegsol --version\n\n"
 	      "pegsol solves and analyses peg solitaire on triangular, "
 	      "square and graph boards.\n\ncommands:\n",
 	      f);
@@ -47,6 +50,10 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	name = argv[1];
+	if (!strcmp(name, "--version") || !strcmp(name, "version")) {
+		printf("pegsol %s\n", PEG_VERSION);
+		return EXIT_YES;
+	}
 	if (!strcmp(name, "help") || !strcmp(name, "--help") ||
 	    !strcmp(name, "-h")) {
 		if (argc > 2) {
