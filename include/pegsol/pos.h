@@ -53,6 +53,11 @@ char *peg_pos_mincode_string(const struct peg_board *b,
 char *peg_pos_picture(const struct peg_board *b, const unsigned char *pegs,
 		      int names);
 
+/* The same layout with any text per hole: hole h shows cells[h]
+ * (malloc'd picture, ends with a newline; NULL when out of memory). */
+char *peg_pos_picture_cells(const struct peg_board *b,
+			    const char *const *cells);
+
 /* A comma separated list of the pegged holes (malloc'd). */
 char *peg_pos_list(const struct peg_board *b, const unsigned char *pegs);
 

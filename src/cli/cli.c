@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "pegsol/pos.h"
+#include "pegsol/version.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -240,8 +241,11 @@ fail:
 
 void cli_json_print(cJSON *obj)
 {
-	char *s = cJSON_PrintUnformatted(obj);
+	char *s;
 
+	if (cJSON_IsObject(obj) && !cJSON_HasObjectItem(obj, "version"))
+		cJSON_AddStringToObject(obj, "version", PEG_VERSION);
+	s = cJSON_PrintUnformatted(obj);
 	if (s) {
 		fputs(s, stdout);
 		fputc('\n', stdout);

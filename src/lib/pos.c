@@ -247,26 +247,23 @@ static char *sb_done(struct sbuf *sb)
 	return sb->s;
 }
 
-char *peg_pos_picture(const struct peg_board *b, const unsigned char *pegs,
-		      int names)
+char *peg_pos_picture_cells(const struct peg_board *b,
+			    const char *const *cells)
 {
 	struct sbuf sb = {0};
-	char name[64];
 	int w = 1, mincol = 0, unit;
 
-	if (names)
-		for (int h = 0; h < b->n_holes; h++) {
-			int l = (int)strlen(
-				peg_board_hole_name(b, h, name, sizeof(name)));
+	for (int h = 0; h < b->n_holes; h++) {
+		int l = (int)strlen(cells[h]);
 
-			if (l > w)
-				w = l;
-		}
+		if (l > w)
+			w = l;
+	}
 	if (b->lattice == PEG_LATTICE_GRAPH) {
 		for (int h = 0; h < b->n_holes; h++) {
 			sb_puts(&sb, b->labels[h]);
 			sb_putc(&sb, ':');
-			sb_putc(&sb, !pegs ? 'o' : pegs[h] ? 'x' : '.');
+			sb_puts(&sb, cells[h]);
 			sb_putc(&sb, h + 1 < b->n_holes ? ' ' : '\n');
 		}
 		return sb_done(&sb);
@@ -287,26 +284,43 @@ char *peg_pos_picture(const struct peg_board *b, const unsigned char *pegs,
 					  ? 2 * b->hx[h] - b->hy[h] - mincol
 					  : 2 * b->hx[h];
 			int at = col * unit;
-			const char *g;
 
 			while (pos < at) {
 				sb_putc(&sb, ' ');
 				pos++;
 			}
-			if (names) {
-				g = peg_board_hole_name(b, h, name,
-							sizeof(name));
-			} else {
-				name[0] = !pegs ? 'o' : pegs[h] ? 'x' : '.';
-				name[1] = '\0';
-				g = name;
-			}
-			sb_puts(&sb, g);
-			pos += (int)strlen(g);
+			sb_puts(&sb, cells[h]);
+			pos += (int)strlen(cells[h]);
 		}
 		sb_putc(&sb, '\n');
 	}
 	return sb_done(&sb);
+}
+
+char *peg_pos_picture(const struct peg_board *b, const unsigned char *pegs,
+		      int names)
+{
+	static const char *const glyph[3] = {".", "x", "o"};
+	char **cells = calloc((size_t)b->n_holes + 1, sizeof(*cells));
+	char *out = NULL, name[64];
+	int h = 0;
+
+	if (!cells)
+		return NULL;
+	for (; h < b->n_holes; h++) {
+		if (!names)
+			cells[h] = (char *)glyph[!pegs ? 2 : pegs[h] ? 1 : 0];
+		else if (!(cells[h] = strdup(peg_board_hole_name(
+				   b, h, name, sizeof(name)))))
+			goto out;
+	}
+	out = peg_pos_picture_cells(b, (const char *const *)cells);
+out:
+	if (names)
+		while (h-- > 0)
+			free(cells[h]);
+	free(cells);
+	return out;
 }
 
 char *peg_pos_list(const struct peg_board *b, const unsigned char *pegs)
