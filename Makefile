@@ -10,7 +10,7 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 WARN    := -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter
 CPPFLAGS := -Iinclude -D_DEFAULT_SOURCE -std=c11 $(WARN)
-LDLIBS  := -lgmp -lcjson -lncursesw -lpthread -lm -lglpk
+LDLIBS  := -lgmp -lcjson -lncursesw -lpthread -lm -lxxhash -lglpk
 WEB_LIBS := -lmicrohttpd
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 

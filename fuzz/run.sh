@@ -14,7 +14,7 @@ if ! command -v clang >/dev/null; then
 fi
 clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude \
 	-D_DEFAULT_SOURCE -std=c11 fuzz/fuzz_parsers.c src/lib/board.c \
-	src/lib/families.c src/lib/boardfile.c src/lib/pos.c \
+	src/lib/families.c src/lib/boardfile.c src/lib/graphaut.c src/lib/pos.c \
 	src/lib/solution.c -lgmp -o "$out/fuzz_parsers"
 if "$out/fuzz_parsers" -max_total_time="$secs" -max_len=2048 \
 	-artifact_prefix="$out/" \

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static struct peg_board *board(const char *spec)
 {
@@ -27,6 +28,9 @@ static void check_family(const char *spec, int holes, int syms)
 		return;
 	snprintf(what, sizeof(what), "%s holes", spec);
 	CHECK_INT(b->n_holes, holes, what);
+	/* the count the limits use, from the spec alone */
+	snprintf(what, sizeof(what), "%s holes from the spec", spec);
+	CHECK_INT(peg_board_spec_holes(spec, NULL), holes, what);
 	snprintf(what, sizeof(what), "%s symmetries", spec);
 	CHECK_INT(b->n_syms, syms, what);
 	peg_board_free(b);
@@ -329,6 +333,370 @@ static void test_bad_specs(void)
 	}
 }
 
+/* --- limits (issue 16 items 1 and 7) ------------------------------------ */
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The spec is refused under max_holes with exactly msg, in well under a
+ * second (nothing the size of the board is built). */
+static void check_refused(const char *spec, long max_holes, const char *msg)
+{
+	struct peg_err err = {{0}};
+	double t0 = now_sec();
+	struct peg_board *b = peg_board_parse_max(spec, max_holes, &err);
+	double dt = now_sec() - t0;
+
+	CHECK(b == NULL, "'%s' refused under %ld holes", spec, max_holes);
+	CHECK(strstr(err.msg, msg) != NULL, "'%s': got '%s', want '%s'", spec,
+	      err.msg, msg);
+	CHECK(dt < 0.2, "'%s' refused in %.3f s", spec, dt);
+	peg_board_free(b);
+}
+
+static void test_limits(void)
+{
+	struct peg_board_limits l;
+	struct peg_err err;
+	struct peg_board *b;
+
+	peg_board_limits_init(&l, 0);
+	CHECK_INT(l.max_holes, PEG_BOARD_MAX_HOLES, "default holes");
+	CHECK_INT(l.max_jumps, PEG_GRAPH_MAX_JUMPS, "default jumps");
+	CHECK_INT(l.max_area, PEG_BOARD_MAX_AREA, "default area");
+	CHECK_INT(l.max_file_bytes, PEG_BOARD_MAX_FILE_BYTES, "default bytes");
+	peg_board_limits_init(&l, 1000);
+	CHECK_INT(l.max_holes, 1000, "holes 1000");
+	CHECK_INT(l.max_jumps, 65536, "jumps for 1000 holes");
+	CHECK_INT(l.max_area, 1 << 20, "area for 1000 holes");
+	CHECK_INT(l.max_file_bytes, 1 << 20, "bytes for 1000 holes");
+
+	/* the web server's cases: refused from the spec, before building */
+	check_refused("triangle:4000", 1000,
+		      "board 'triangle:4000' has 8002000 holes; the limit here "
+		      "is 1000");
+	check_refused("hexagon:1800", 1000, "has 9714601 holes");
+	check_refused("rect:10000x1000", 1000, "has 10000000 holes");
+	check_refused("star:1250", 1000, "has 9367501 holes");
+	check_refused("propeller:2500", 1000, "has 9378748 holes");
+	check_refused("T45", 1000, "has 1035 holes");
+	check_refused("hourglass:1047", 1000, "has 1047 holes");
+	check_refused("rect:100000000x100000000", 1000,
+		      "has 10000000000000000 holes");
+	/* the default limit: every family up to 10 million holes */
+	check_refused("T5000", 0, "has 12502500 holes; the limit here is "
+				  "10000000");
+	check_refused("star:99999999", 0, "has 59999998200000013 holes");
+	b = peg_board_parse_max("T44", 1000, &err);
+	CHECK(b && b->n_holes == 990, "T44 within 1000 holes");
+	peg_board_free(b);
+	b = peg_board_parse_max("hourglass:33", 33, &err);
+	CHECK(b && b->n_holes == 33, "hourglass:33 within 33 holes");
+	peg_board_free(b);
+	CHECK_INT(peg_board_spec_holes("rect:10000x1000", &err), 10000000,
+		  "rect:10000x1000 counted");
+	CHECK_INT(peg_board_spec_holes("T4000", &err), 8002000, "T4000 counted");
+	CHECK_INT(peg_board_spec_holes("nosuch:3", &err), -1, "bad spec");
+	CHECK(strstr(err.msg, "unknown board") != NULL, "bad spec message");
+}
+
+/* Write text to a file in TMPDIR; returns "file:PATH" or "graph:PATH" in
+ * spec. */
+static void put_file(const char *name, const char *kind, const char *text,
+		     char *path, char *spec, size_t size)
+{
+	const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	FILE *f;
+
+	snprintf(path, size, "%s/pegsol_test_%s", dir, name);
+	snprintf(spec, size, "%s:%s", kind, path);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_file_limits(void)
+{
+	char path[256], spec[300], msg[400];
+	char *text = malloc(1300000), *p;
+	struct peg_board_limits l;
+	struct peg_board *b;
+	struct peg_err err;
+
+	if (!text)
+		return;
+	/* three holes in a 20000 x 20000 box: refused before the grid */
+	p = text;
+	p += sprintf(p, "o\n");
+	for (int i = 0; i < 19998; i++)
+		*p++ = '\n';
+	memset(p, ' ', 19998);
+	p += 19998;
+	p += sprintf(p, "oo\n");
+	put_file("box.txt", "file", text, path, spec, sizeof(path));
+	snprintf(msg, sizeof(msg), "board '%s' spans 20000 x 20000 cells; the "
+		 "limit here is 40000000 cells", spec);
+	check_refused(spec, 0, msg);
+	/* a raised area limit lets it through to the next check */
+	peg_board_limits_init(&l, 2);
+	l.max_area = 400000000L;
+	b = peg_board_parse_limits(spec, &l, &err);
+	CHECK(!b && strstr(err.msg, "has 3 holes; the limit here is 2"),
+	      "box under a raised area limit: %s", err.msg);
+	peg_board_free(b);
+	CHECK_INT(peg_board_spec_holes(spec, &err), 3, "box holes counted");
+	remove(path);
+
+	/* 1.2 MB of comments around a small picture: over a 1000-hole
+	 * caller's byte limit (1 MB), within the default one */
+	p = text;
+	for (int i = 0; i < 20000; i++)
+		p += sprintf(p, "# %057d\n", i);
+	p += sprintf(p, "ooo\nooo\n");
+	put_file("big.txt", "file", text, path, spec, sizeof(path));
+	check_refused(spec, 1000, "has 1200008 bytes; the limit here is "
+				  "1048576");
+	b = peg_board_parse(spec, &err);
+	CHECK(b && b->n_holes == 6, "1.2 MB board file: %s", b ? "" : err.msg);
+	peg_board_free(b);
+	remove(path);
+	/* 1001 holes under a 1000-hole limit */
+	memset(text, 'o', 1001);
+	strcpy(text + 1001, "\n");
+	put_file("row.txt", "file", text, path, spec, sizeof(path));
+	snprintf(msg, sizeof(msg), "board '%s' has 1001 holes; the limit "
+		 "here is 1000", spec);
+	check_refused(spec, 1000, msg);
+	remove(path);
+
+	/* graphs: a star with 300 leaves has 300 * 299 jumps */
+	p = text;
+	for (int i = 1; i <= 300; i++)
+		p += sprintf(p, "c l%d\n", i);
+	put_file("star.txt", "graph", text, path, spec, sizeof(path));
+	check_refused(spec, 1000, "has 89700 jumps; the limit here is 65536");
+	b = peg_board_parse(spec, &err);
+	CHECK(b && b->n_jumps == 89700, "star graph: %s", b ? "" : err.msg);
+	peg_board_free(b);
+	remove(path);
+	/* a path of 1001 nodes under a 1000-hole limit */
+	p = text;
+	for (int i = 1; i <= 1000; i++)
+		p += sprintf(p, "%d %d\n", i, i + 1);
+	put_file("path.txt", "graph", text, path, spec, sizeof(path));
+	check_refused(spec, 1000, "has more than 1000 nodes; the limit here "
+				  "is 1000");
+	CHECK_INT(peg_board_spec_holes(spec, &err), 1001, "path nodes counted");
+	remove(path);
+	free(text);
+}
+
+/* Is b's symmetry list a group of automorphisms of its jump structure,
+ * sorted, identity first?  The closure test runs on groups up to 1200;
+ * comparisons are memcmp, right for n < 256. */
+static int group_ok(const struct peg_board *b)
+{
+	int n = b->n_holes, ng = b->n_syms, *comp = malloc(sizeof(int) * n);
+	unsigned char *has = calloc((size_t)n * n * n + 1, 1);
+	int ok = comp && has;
+
+	for (int j = 0; ok && j < b->n_jumps; j++) {
+		const struct peg_jump *q = &b->jumps[j];
+
+		has[((size_t)q->from * n + q->over) * n + q->to] = 1;
+	}
+	for (int i = 0; ok && i < n; i++)
+		ok = b->sym[i] == i;
+	for (int s = 0; ok && s < ng; s++) {
+		const int *g = b->sym + (size_t)s * n;
+
+		if (s > 0 && memcmp(g - n, g, sizeof(int) * n) >= 0)
+			ok = 0; /* sorted, distinct (memcmp: n < 256) */
+		for (int j = 0; ok && j < b->n_jumps; j++) {
+			const struct peg_jump *q = &b->jumps[j];
+
+			ok = has[((size_t)g[q->from] * n + g[q->over]) * n +
+				 g[q->to]];
+		}
+	}
+	for (int s = 0; ok && ng <= 1200 && s < ng; s++)
+		for (int t = 0; ok && t < ng; t++) {
+			int found = 0;
+
+			int lo = 0, hi = ng - 1;
+
+			for (int i = 0; i < n; i++)
+				comp[i] = b->sym[(size_t)s * n +
+						 b->sym[(size_t)t * n + i]];
+			/* binary search: the list is sorted */
+			while (lo <= hi && !found) {
+				int mid = (lo + hi) / 2;
+				int c = memcmp(comp, b->sym + (size_t)mid * n,
+					       sizeof(int) * n);
+
+				if (!c)
+					found = 1;
+				else if (c < 0)
+					hi = mid - 1;
+				else
+					lo = mid + 1;
+			}
+			ok = found;
+		}
+	free(comp);
+	free(has);
+	return ok;
+}
+
+/* A graph board from an edge list over nodes 0..n-1, named v0 ... */
+static struct peg_board *graph(int n, int m, const int *edges)
+{
+	char **labels = malloc(sizeof(char *) * (size_t)n);
+	struct peg_err err;
+	struct peg_board *b;
+
+	for (int i = 0; i < n; i++) {
+		labels[i] = malloc(16);
+		snprintf(labels[i], 16, "v%d", i);
+	}
+	b = peg_board_from_graph(n, labels, m, edges, "graph:test", &err);
+	CHECK(b != NULL, "graph: %s", b ? "" : err.msg);
+	for (int i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	return b;
+}
+
+static void test_automorphisms(void)
+{
+	int e[2 * 4096];
+	struct peg_board *b;
+	double t0;
+
+	/* cycles C_n with their nodes scrambled: the dihedral group, 2n;
+	 * backtracking took seconds at n = 24 and hung at n = 40 */
+	for (int n = 3; n <= 200; n += n < 12 ? 1 : 37) {
+		char what[64];
+
+		for (int i = 0; i < n; i++) {
+			e[2 * i] = (i * 7919) % n;
+			e[2 * i + 1] = ((i + 1) * 7919) % n;
+		}
+		t0 = now_sec();
+		b = graph(n, n, e);
+		if (!b)
+			continue;
+		snprintf(what, sizeof(what), "C%d automorphisms", n);
+		CHECK_INT(b->n_syms, 2 * n, what);
+		CHECK(now_sec() - t0 < 1.0, "C%d in %.3f s", n, now_sec() - t0);
+		if (n <= 40)
+			CHECK(group_ok(b), "C%d group", n);
+		peg_board_free(b);
+	}
+	/* C_1024 has 2048 symmetries, all listed; C_2049 has 4098, over the
+	 * limit, and keeps a subgroup (the reflection fixing one node) */
+	for (int n = 1024; n <= 2049; n += 1025) {
+		for (int i = 0; i < n; i++) {
+			e[2 * i] = i;
+			e[2 * i + 1] = (i + 1) % n;
+		}
+		t0 = now_sec();
+		b = graph(n, n, e);
+		if (b) {
+			CHECK_INT(b->n_syms, n == 1024 ? 2048 : 2, "C1024/C2049");
+			peg_board_free(b);
+		}
+		CHECK(now_sec() - t0 < 2.0, "C%d in %.3f s", n, now_sec() - t0);
+	}
+	/* paths: the reversal */
+	for (int n = 2; n <= 50; n += 4) {
+		for (int i = 0; i + 1 < n; i++) {
+			e[2 * i] = (i * 13) % n;
+			e[2 * i + 1] = ((i + 1) * 13) % n;
+		}
+		if (n % 13 == 0)
+			continue;
+		b = graph(n, n - 1, e);
+		if (b) {
+			CHECK_INT(b->n_syms, 2, "path automorphisms");
+			peg_board_free(b);
+		}
+	}
+	/* complete bipartite K(a,b): a! b! (times 2 when a = b) */
+	{
+		static const int want[][3] = {{3, 3, 72},  {4, 4, 1152},
+					      {2, 5, 240}, {3, 4, 144},
+					      {5, 5, 2880}, {10, 10, 720}};
+
+		for (int k = 0; k < 6; k++) {
+			int a = want[k][0], c = want[k][1], m = 0;
+
+			for (int i = 0; i < a; i++)
+				for (int j = 0; j < c; j++) {
+					e[2 * m] = i;
+					e[2 * m + 1] = a + j;
+					m++;
+				}
+			b = graph(a + c, m, e);
+			if (!b)
+				continue;
+			/* K(5,5) has 28800 and K(10,10) 2 (10!)^2: subgroups */
+			CHECK(b->n_syms == want[k][2] && group_ok(b),
+			      "K(%d,%d): %d symmetries, want %d", a, c,
+			      b->n_syms, want[k][2]);
+			peg_board_free(b);
+		}
+	}
+	/* K7 has 5040 automorphisms: a subgroup of at most 4096 is kept */
+	{
+		int m = 0;
+
+		for (int i = 0; i < 7; i++)
+			for (int j = i + 1; j < 7; j++) {
+				e[2 * m] = i;
+				e[2 * m + 1] = j;
+				m++;
+			}
+		b = graph(7, m, e);
+		if (b) {
+			CHECK(b->n_syms <= 4096 && 5040 % b->n_syms == 0 &&
+				      b->n_syms >= 720,
+			      "K7 subgroup: %d", b->n_syms);
+			peg_board_free(b);
+		}
+	}
+	/* the Petersen graph: 120 */
+	{
+		int m = 0;
+
+		for (int i = 0; i < 5; i++) {
+			e[2 * m] = i, e[2 * m + 1] = (i + 1) % 5, m++;
+			e[2 * m] = i, e[2 * m + 1] = i + 5, m++;
+			e[2 * m] = 5 + i, e[2 * m + 1] = 5 + (i + 2) % 5, m++;
+		}
+		b = graph(10, m, e);
+		if (b) {
+			CHECK_INT(b->n_syms, 120, "Petersen automorphisms");
+			CHECK(group_ok(b), "Petersen group");
+			peg_board_free(b);
+		}
+	}
+	/* no edges: every permutation; S_7 (5040) is cut to a subgroup */
+	b = graph(7, 0, e);
+	if (b) {
+		CHECK(b->n_syms <= 4096 && 5040 % b->n_syms == 0 && group_ok(b),
+		      "7 isolated nodes: %d", b->n_syms);
+		peg_board_free(b);
+	}
+}
+
 int main(void)
 {
 	test_families();
@@ -340,5 +708,8 @@ int main(void)
 	test_graph_and_file();
 	test_large();
 	test_bad_specs();
+	test_limits();
+	test_file_limits();
+	test_automorphisms();
 	return check_done();
 }

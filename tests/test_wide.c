@@ -238,7 +238,7 @@ static void forced_byindex(const char *spec, const char *hole)
 	peg_board_free(b);
 }
 
-/* The sets file: a wide file is version 2 and loads as wide sets. */
+/* The sets file: a wide file is version 4 and loads as wide sets. */
 static void forced_file(void)
 {
 	struct peg_board *b = board("T5"), *b6 = board("T6");
@@ -261,8 +261,8 @@ static void forced_file(void)
 		      err.msg);
 		f = fopen(path, "rb");
 		CHECK(f && fread(head, 1, 12, f) == 12 &&
-			      !memcmp(head, "PEGSETS1", 8) && head[8] == 2,
-		      "a wide file is version 2");
+			      !memcmp(head, "PEGSETS1", 8) && head[8] == 4,
+		      "a wide file is version 4");
 		if (f)
 			fclose(f);
 		CHECK(peg_sets_load(b, path, &l, &err) == 0, "load wide: %s",

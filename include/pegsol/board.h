@@ -19,7 +19,9 @@
  *
  * Symmetries are computed from the geometry: every lattice isometry (12 on
  * the triangular lattice, 8 on the square one) that maps the hole set onto
- * itself; for graph boards the automorphisms of the jump structure.
+ * itself; for graph boards the automorphisms of the graph (the jump
+ * structure: they map paths u-v-w to paths), or a subgroup of them when
+ * there are too many to list (peg_board_from_graph).
  * sym[s * n_holes + i] is the image of hole i under symmetry s; s = 0 is the
  * identity.
  */
@@ -77,8 +79,59 @@ struct peg_board {
 
 /* Build a board from a spec string such as "T5", "triangle:5", "english",
  * "rect:4x5", "file:PATH" or "graph:PATH".  Returns NULL and fills err on
- * bad input. */
+ * bad input.  The spec is checked against the default limits
+ * (peg_board_limits_init(lim, 0)) before the board is built. */
 struct peg_board *peg_board_parse(const char *spec, struct peg_err *err);
+
+/* Limits a spec is checked against before anything proportional to the
+ * board is allocated.  A family's hole count is computed from its
+ * parameters (triangle:N has N(N+1)/2 holes); a board file is read up to
+ * max_file_bytes and scanned for its holes and the box they span; a graph
+ * file for its nodes and jumps.  Memory: about 145 bytes per hole for a
+ * lattice board (jumps, 12 symmetries), so the default 10 million holes
+ * is about 1.4 GB.  docs/board-files.md, "Limits", lists them. */
+struct peg_board_limits {
+	long max_holes;      /* holes (graph nodes) */
+	long max_jumps;      /* graph boards: jumps, sum of deg(v)(deg(v)-1) */
+	long max_area;       /* board files: width x height of the box */
+	long max_file_bytes; /* board and graph files */
+};
+
+#define PEG_BOARD_MAX_HOLES 10000000L  /* the default hole limit */
+#define PEG_BOARD_HARD_HOLES 200000000L /* no limit goes past this (int
+					   jump and grid indices) */
+#define PEG_BOARD_MAX_AREA 40000000L   /* default picture box, in cells */
+#define PEG_BOARD_MAX_FILE_BYTES (32L << 20)
+#define PEG_GRAPH_MAX_NODES 4096       /* graph boards, always */
+#define PEG_GRAPH_MAX_JUMPS 16000000L  /* default jump limit of graphs */
+#define PEG_GRAPH_MAX_SYMS 4096        /* graph symmetries listed, at */
+#define PEG_GRAPH_SYM_ENTRIES (1L << 22) /* most this many ints in all, */
+#define PEG_GRAPH_SMALL_ENTRIES (1L << 17) /* this many up to 128 nodes */
+
+/* Fill lim for a hole limit (max_holes <= 0: PEG_BOARD_MAX_HOLES).  The
+ * other limits scale with it, between a floor and their defaults:
+ * max_jumps = 64 max_holes in [65536, PEG_GRAPH_MAX_JUMPS], max_area =
+ * 64 max_holes in [2^20, PEG_BOARD_MAX_AREA], max_file_bytes = 256
+ * max_holes in [2^20, PEG_BOARD_MAX_FILE_BYTES].  Raise one by setting
+ * its field afterwards. */
+void peg_board_limits_init(struct peg_board_limits *lim, long max_holes);
+
+/* peg_board_parse under the limits lim (NULL: the defaults).  A spec over
+ * a limit is refused before it is built, with one line such as "board
+ * 'triangle:4000' has 8002000 holes; the limit here is 1000". */
+struct peg_board *peg_board_parse_limits(const char *spec,
+					 const struct peg_board_limits *lim,
+					 struct peg_err *err);
+
+/* peg_board_parse_limits with peg_board_limits_init(lim, max_holes): the
+ * call for a caller with a hole budget (the web server's 1000). */
+struct peg_board *peg_board_parse_max(const char *spec, long max_holes,
+				      struct peg_err *err);
+
+/* The number of holes of a spec without building the board: arithmetic
+ * for a family, a scan for a board or graph file (under the default file
+ * limits).  Returns -1 with err filled on a bad spec. */
+long long peg_board_spec_holes(const char *spec, struct peg_err *err);
 
 /* Build a lattice board from a list of cells.  The cells may be given in any
  * order and with any offset; duplicates are an error.  spec and title are
@@ -89,7 +142,13 @@ struct peg_board *peg_board_from_cells(enum peg_lattice lattice, int diagonal,
 				       struct peg_err *err);
 
 /* Build a graph board: n nodes with labels, m undirected edges (pairs of
- * node indices).  A jump is every path u-v-w with u != w. */
+ * node indices; repeats and loops are ignored).  A jump is every path
+ * u-v-w with u != w.  At most PEG_GRAPH_MAX_NODES nodes and
+ * PEG_GRAPH_MAX_JUMPS jumps.  The symmetries are the graph's
+ * automorphisms when there are at most PEG_GRAPH_MAX_SYMS of them and
+ * n_syms * n fits PEG_GRAPH_SYM_ENTRIES (PEG_GRAPH_SMALL_ENTRIES for
+ * n <= 128), else a subgroup within those bounds (src/lib/graphaut.h says
+ * which). */
 struct peg_board *peg_board_from_graph(int n, char **labels, int m,
 				       const int *edges, const char *spec,
 				       struct peg_err *err);

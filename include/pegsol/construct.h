@@ -102,6 +102,14 @@ const struct peg_pair_sol *peg_construct_pair_get(int i);
 
 void peg_construct_free(struct peg_construct *c);
 
+/* Peak bytes planning and running T_n take, from n alone (1 <= n <=
+ * PEG_CONSTRUCT_MAX_SIDE), so a caller can refuse a run before it
+ * allocates: the byte board (T(n) bytes), the plan (one record per purge,
+ * about T(n)/6 of them) and, with collect set, the jump list of
+ * peg_construct_jumps (T(n) - 2 jumps).  An estimate a few percent above
+ * the measured peak (T5000: 96 MB running, 250 MB collecting). */
+size_t peg_construct_memory(int n, int collect);
+
 /* Called once per jump, in order; a nonzero return stops the run. */
 typedef int (*peg_construct_cb)(const struct peg_jump *j, void *ctx);
 

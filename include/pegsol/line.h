@@ -5,7 +5,7 @@
  *
  *   shortest      the fewest moves (shortest.h), when the board has at most
  *                 opts.shortest_holes holes or the position at most
- *                 opts.shortest_pegs pegs (boards of up to 64 holes), with
+ *                 opts.shortest_pegs pegs (boards of up to 128 holes), with
  *                 a cap on the states stored; past the cap it falls through
  *   constructive  the search-free solution of T_n (construct.h), when the
  *                 board is a triangle T_n, n >= 4, and the position is the
@@ -39,6 +39,8 @@ struct peg_line_opts {
 	int shortest_holes;  /* 0 = 21 */
 	int shortest_pegs;   /* 0 = 12 */
 	uint64_t max_states; /* shortest.h cap; 0 = 2,000,000 */
+	uint64_t dfs_budget; /* shortest.h depth-first cap (states expanded
+				in one bound past the state cap); 0 = none */
 	long budget;         /* oracle nodes; 0 = 2,000,000 */
 };
 

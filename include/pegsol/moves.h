@@ -17,7 +17,10 @@
  *   peg_mvgen64_*   the fast path for boards of up to 64 holes: positions
  *                   are codes, moves are appended to a stack that the caller
  *                   pops by restoring mvgen->n (one buffer serves a
- *                   recursive search).
+ *                   recursive search);
+ *   peg_mvgen128_*  the same with peg_u128 codes, boards of up to 128
+ *                   holes (one body, src/lib/moves_impl.h, compiled for
+ *                   both widths).
  *
  * Games (seed 002): peg_games_count counts every game from a position by
  * memoising on canonical codes (the count from a position equals the count
@@ -74,6 +77,8 @@ struct peg_mvgen64 {
 	int cap_moves, cap_jumps;
 	int want_jumps;  /* record the jump lists (else only after[]) */
 	int oom;         /* set when an append failed */
+	int *to_first;   /* the jumps ending at hole h (for push_back): */
+	int *to_list;    /* to_list[to_first[h] .. to_first[h+1]-1] */
 };
 
 /* Prepare a generator; want_jumps 0 records only the positions reached.
@@ -91,8 +96,43 @@ int peg_mvgen64_push(struct peg_mvgen64 *g, uint64_t code);
  * jump list of move i is stored in playing order.  Same stack rules. */
 int peg_mvgen64_push_back(struct peg_mvgen64 *g, uint64_t code);
 
+/* The same, only the moves of at most max_len jumps (a move of L jumps
+ * leaves L more pegs before it: on a sparse position of a large board
+ * the backward walks are many, and a search knows how many pegs a
+ * predecessor may have). */
+int peg_mvgen64_push_back_max(struct peg_mvgen64 *g, uint64_t code,
+			      int max_len);
+
 /* Jumps of move i on the stack (want_jumps must be set). */
 static inline int peg_mvgen64_len(const struct peg_mvgen64 *g, int i)
+{
+	return g->first[i + 1] - g->first[i];
+}
+
+/* The two-word generator: the same calls and stack rules, codes of up to
+ * 128 holes (any board of at most 128 holes, small ones included). */
+struct peg_mvgen128 {
+	const struct peg_board *b;
+	struct peg_fast128 *f;
+	int n;
+	peg_u128 *after;
+	int *first;
+	int *jump;
+	int cap_moves, cap_jumps;
+	int want_jumps;
+	int oom;
+	int *to_first, *to_list;
+};
+
+int peg_mvgen128_init(struct peg_mvgen128 *g, const struct peg_board *b,
+		      int want_jumps, struct peg_err *err);
+void peg_mvgen128_release(struct peg_mvgen128 *g);
+int peg_mvgen128_push(struct peg_mvgen128 *g, peg_u128 code);
+int peg_mvgen128_push_back(struct peg_mvgen128 *g, peg_u128 code);
+int peg_mvgen128_push_back_max(struct peg_mvgen128 *g, peg_u128 code,
+			       int max_len);
+
+static inline int peg_mvgen128_len(const struct peg_mvgen128 *g, int i)
 {
 	return g->first[i + 1] - g->first[i];
 }
@@ -105,9 +145,16 @@ struct peg_games_result {
 	int max_moves;     /* longest game */
 };
 
-/* Count the games from start (a 64-bit code) on a board of up to 64
- * holes.  unique != 0 counts up to subgame symmetry.  Returns 0, or -1 with
- * err (board too big, out of memory, count overflow). */
+/* Count the games from start (n_holes bytes, pos.h) on a board of up to
+ * 128 holes (64-bit codes up to 64 holes, else 128-bit ones; the testing
+ * switch PEGSOL_WIDE=1 takes the 128-bit body on any board).  unique != 0
+ * counts up to subgame symmetry.  Returns 0, or -1 with err (board too
+ * big, out of memory, count overflow). */
+int peg_games_count_pos(const struct peg_board *b, const unsigned char *start,
+			int unique, struct peg_games_result *res,
+			struct peg_err *err);
+
+/* The same from a 64-bit code (boards of up to 64 holes). */
 int peg_games_count(const struct peg_board *b, uint64_t start, int unique,
 		    struct peg_games_result *res, struct peg_err *err);
 
@@ -119,6 +166,11 @@ typedef int (*peg_game_fn)(void *ctx, const struct peg_jump *jumps,
  * game handed to fn has been replayed by peg_jumps_replay.  Returns the
  * number of games listed (stopped early when fn returns nonzero), or -1 with
  * err. */
+long long peg_games_list_pos(const struct peg_board *b,
+			     const unsigned char *start, int unique,
+			     peg_game_fn fn, void *ctx, struct peg_err *err);
+
+/* The same from a 64-bit code (boards of up to 64 holes). */
 long long peg_games_list(const struct peg_board *b, uint64_t start,
 			 int unique, peg_game_fn fn, void *ctx,
 			 struct peg_err *err);
@@ -127,5 +179,7 @@ long long peg_games_list(const struct peg_board *b, uint64_t start,
  * apply(s, code) == code into out (at least n_syms ints); returns their
  * number (>= 1, the identity first). */
 int peg_stabiliser64(const struct peg_symtab64 *t, uint64_t code, int *out);
+int peg_stabiliser128(const struct peg_symtab128 *t, peg_u128 code,
+		      int *out);
 
 #endif

@@ -24,10 +24,12 @@
  * from the class of every admissible one-peg finish (seed 000 section 2).
  *
  * Budget.  Each call is given a node budget (positions expanded that were
- * not in the table).  When it runs out the answer is PEG_UNKNOWN; only
- * fully proved results enter the table, so a later call with a new budget
- * continues where the earlier one stopped.  The table lives as long as the
- * oracle: keep one oracle per board and goal to answer many positions fast.
+ * not in the table), and the oracle may carry a deadline and a cancel flag
+ * for every call (peg_oracle_set_limits).  When one runs out the answer is
+ * PEG_UNKNOWN; only fully proved results enter the table, so a later call
+ * with a new budget continues where the earlier one stopped.  The table
+ * lives as long as the oracle: keep one oracle per board and goal to
+ * answer many positions fast.
  *
  * Memory.  The table holds at most max_entries positions (8 bytes each, in
  * a power-of-two open-addressed array kept at most half full); when it
@@ -95,9 +97,24 @@ struct peg_oracle_stats {
 	long entries;   /* positions in the table now */
 	long clears;    /* times the table was cleared for lack of room */
 	int class_dim;  /* dimension of the position-class invariant space */
+	int stopped;    /* the last call stopped at the deadline or a cancel */
 };
 
 void peg_oracle_stats(const struct peg_oracle *o, struct peg_oracle_stats *st);
+
+/* Limits for every later call besides its node budget: a deadline in
+ * CLOCK_MONOTONIC milliseconds (0 = none) and a flag that stops the search
+ * when it becomes nonzero (NULL = none; read without locking, so another
+ * thread may set it).  Both are checked every 1024 positions expanded;
+ * past them a call answers as if its node budget ran out (UNKNOWN), and
+ * stats.stopped says why. */
+void peg_oracle_set_limits(struct peg_oracle *o, double deadline_ms,
+			   const volatile int *cancel);
+
+/* Bytes the oracle holds now (table, symmetry tables), and the most an
+ * oracle for board b with max_entries (0 = the default) can hold. */
+size_t peg_oracle_memory(const struct peg_oracle *o);
+size_t peg_oracle_max_memory(const struct peg_board *b, size_t max_entries);
 
 /* Can the position still reach the goal?  budget <= 0 means no limit. */
 enum peg_verdict peg_oracle_solvable(struct peg_oracle *o,

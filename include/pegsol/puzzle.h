@@ -41,7 +41,13 @@ struct peg_puzzle_opts {
 	int finish;   /* finishing hole; -1 = drawn from the seed */
 	enum peg_puzzle_level level;
 	int tries;    /* candidates drawn; 0 = 12 */
-	long budget;  /* oracle nodes per candidate; 0 = 2,000,000 */
+	long budget;  /* oracle nodes per graded position; 0 = 2,000,000 */
+	/* Limits of the whole generation (0 / NULL = none).  max_nodes is
+	 * deterministic (the same seed passes or fails the same way);
+	 * max_ms (wall time) and cancel (stop when *cancel != 0) are not. */
+	long max_nodes;             /* oracle nodes over all candidates */
+	double max_ms;              /* wall time */
+	const volatile int *cancel;
 };
 
 struct peg_puzzle {
@@ -60,9 +66,12 @@ struct peg_puzzle {
 const char *peg_puzzle_level_name(enum peg_puzzle_level l);
 int peg_puzzle_level_parse(const char *text);
 
+#define PEG_PUZZLE_RESOURCES (-2)
+
 /* Make a puzzle.  Returns 0 with *out filled (release with
- * peg_puzzle_release), or -1 with err (bad options, board too big, out of
- * memory). */
+ * peg_puzzle_release), -1 with err (bad options, board too big, out of
+ * memory), or PEG_PUZZLE_RESOURCES with err when a limit of opts
+ * (max_nodes, max_ms, cancel) stopped it first. */
 int peg_puzzle_generate(const struct peg_board *b,
 			const struct peg_puzzle_opts *opts,
 			struct peg_puzzle *out, struct peg_err *err);

@@ -54,6 +54,14 @@ struct peg_session *peg_session_create(const char *spec, const char *position,
 				       const char *vacate, const char *goal,
 				       struct peg_err *err);
 
+/* The same refusing, from the spec alone and before anything is built, a
+ * board of more than max_holes holes (0 = no limit). */
+struct peg_session *peg_session_create_max(const char *spec,
+					   const char *position,
+					   const char *vacate,
+					   const char *goal, int max_holes,
+					   struct peg_err *err);
+
 void peg_session_free(struct peg_session *s);
 
 /* Play jump j (must be legal in the current position): 0 or -1 with err. */
@@ -96,6 +104,10 @@ char *peg_session_save(const struct peg_session *s, int with_future);
 
 /* Load a game id.  Returns NULL with err filled on any bad field. */
 struct peg_session *peg_session_load(const char *id, struct peg_err *err);
+
+/* The same with a limit on the board's holes (peg_session_create_max). */
+struct peg_session *peg_session_load_max(const char *id, int max_holes,
+					 struct peg_err *err);
 
 /* The start position as text: "full", "empty:..." or "pegs:..." whichever
  * is shortest (malloc'd). */

@@ -52,8 +52,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define PEG_SETS_MAX_HOLES 128
+/* The engines tabulate every jump's image under every symmetry of the
+ * group: more than this many (symmetries x jumps, a dense symmetric graph
+ * board) is refused as out of memory before anything is allocated. */
+#define PEG_SYMJUMP_MAX ((size_t)1 << 26)
 
 enum peg_group {
 	PEG_GROUP_STAB,
@@ -154,16 +159,35 @@ int peg_level_has128(const struct peg_level *l, peg_u128 code);
 int peg_sets_winning(const struct peg_sets *s, uint64_t code);
 int peg_sets_winning128(const struct peg_sets *s, peg_u128 code);
 
-/* Write the sets to a binary file (format in docs/solve.md: version 1
- * with 64-bit codes, version 2 with 128-bit codes for wide sets). */
+/* Write the sets to a binary file (format in docs/solve.md: version 3
+ * with 64-bit codes, version 4 with 128-bit codes for wide sets; an
+ * XXH3-64 checksum trailer), atomically (afile.h: a temporary file in the
+ * same directory, synced, renamed over path; on failure path is left as
+ * it was).  Returns 0, or a PEG_AFILE_E* status with err: -1 path cannot
+ * be written, -2 out of disk space or memory. */
 int peg_sets_save(const struct peg_sets *s, const char *path,
 		  struct peg_err *err);
 
 /* Load sets written by peg_sets_save for board b (the spec and hole count
- * must match; a version 2 file gives wide sets).  Returns 0 and *out, or
- * -1 with err. */
+ * must match; a version 4 file gives wide sets).  The checksum is checked
+ * before anything else is read; files of versions 1 and 2 (no checksum)
+ * are refused.  path must be a regular file.  Returns 0 and *out, or -1
+ * with err (no such file, not a sets file, "fails its checksum", another
+ * board) or -2 (out of memory). */
 int peg_sets_load(const struct peg_board *b, const char *path,
 		  struct peg_sets **out, struct peg_err *err);
+
+/* The board spec a sets file was written for (malloc'd into *spec), after
+ * checking its magic, version and checksum: the first step of checking a
+ * file without knowing its board (pegsol sets --check).  0, -1 or -2 as
+ * peg_sets_load. */
+int peg_sets_file_spec(const char *path, char **spec, struct peg_err *err);
+
+/* peg_sets_load from an open stream of `size` bytes (peg_afile_read_open);
+ * path is for messages. */
+int peg_sets_read(const struct peg_board *b, FILE *fp, uint64_t size,
+		  const char *path, struct peg_sets **out,
+		  struct peg_err *err);
 
 /*
  * The combined "by index" winning sets of seed 001 sections 5-6.

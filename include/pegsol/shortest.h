@@ -29,22 +29,36 @@
  *
  * Symmetry: states are stored as canonical codes under the symmetries that
  * fix both the start and the set of targets, so the moves counted are
- * exact.  Boards of up to 64 holes.
+ * exact.
+ *
+ * Code widths: boards of up to 64 holes run on 64-bit codes, boards of 65
+ * to 128 holes on 128-bit codes (the same engine compiled twice; the
+ * testing switch PEGSOL_WIDE=1 in the environment takes the 128-bit one
+ * on any board, so tests compare the two).  The calls taking a position
+ * as a byte array (peg_shortest_pos, peg_shortest_bound_pos) and the
+ * board-level ones (catalogs, sweeps, peg_class_feasible) take any board
+ * of up to 128 holes; peg_shortest and peg_shortest_bound take a 64-bit
+ * code and so boards of up to 64 holes.
  *
  * Threads: each layer is cut into chunks expanded by opts->threads workers
- * inserting into one lock-free table; results and node counts do not
+ * inserting into one shared table (lock-free with 64-bit codes, striped
+ * spin locks with 128-bit ones); results and node counts do not
  * depend on the number of threads.
  *
  * Memory: a stored state costs 13 to 26 bytes of table (9 bytes a slot,
  * load 0.35 to 0.7) plus 8 bytes while it is in the layer being expanded
- * or built; no parent links (solutions are rebuilt backwards by
- * predecessor moves).  The caller caps the number of states (max_states).
- * When a bound's layers outgrow the cap at layer d, the bound is finished
- * depth first from every state of layer d with a fixed-size lossy table
- * of explored states (boards of up to 56 holes; opts->no_dfs fails with
+ * or built (with 128-bit codes 24 to 49, plus 16); no parent links
+ * (solutions are rebuilt backwards by predecessor moves).  The caller
+ * caps the number of states (max_states).  When a bound's layers outgrow
+ * the cap at layer d, the bound is finished depth first from every state
+ * of layer d with a fixed-size lossy table of explored states (its entry
+ * packs a code and the moves left in one code word: codes of up to 56
+ * holes in 64 bits, up to 120 in 128; a search on a board of 57 to 64
+ * holes that outgrows the cap is run again on 128-bit codes; past
+ * PEG_SHORTEST_DFS_HOLES, and with opts->no_dfs, the call fails with
  * PEG_SHORTEST_RESOURCES instead), so memory stays bounded and the result
- * is still exact; node counts and, with several threads, the solution
- * chosen then depend on timing.
+ * is still exact; node counts and, with several threads,
+ * the solution chosen then depend on timing.
  */
 #ifndef PEGSOL_SHORTEST_H
 #define PEGSOL_SHORTEST_H
@@ -70,7 +84,8 @@ struct peg_shortest_opts {
 	int no_dfs;          /* fail when the table fills instead of
 				finishing the bound depth first */
 	uint64_t dfs_slots;  /* entries of the depth-first table (8 bytes
-				each; 0 = 4 x max_states) */
+				each, 16 with 128-bit codes; 0 = 4 x
+				max_states) */
 	uint64_t dfs_budget; /* states the depth-first search may expand
 				in one bound before the call fails with
 				PEG_SHORTEST_RESOURCES (0 = no cap) */
@@ -99,17 +114,32 @@ struct peg_shortest_result {
 
 void peg_shortest_result_release(struct peg_shortest_result *r);
 
-/* Fewest moves from start (a position code) to one peg at hole finish, or
- * anywhere when finish < 0.  Returns PEG_SHORTEST_OK with res filled
- * (res->solved says whether a solution exists), or an error code with err
- * filled.  opts may be NULL. */
+/* Fewest moves from start (n_holes bytes, pos.h) to one peg at hole
+ * finish, or anywhere when finish < 0, on a board of up to 128 holes.
+ * Returns PEG_SHORTEST_OK with res filled (res->solved says whether a
+ * solution exists), or an error code with err filled.  opts may be
+ * NULL. */
+int peg_shortest_pos(const struct peg_board *b, const unsigned char *start,
+		     int finish, const struct peg_shortest_opts *opts,
+		     struct peg_shortest_result *res, struct peg_err *err);
+
+/* The same from a 64-bit position code (boards of up to 64 holes). */
 int peg_shortest(const struct peg_board *b, uint64_t start, int finish,
 		 const struct peg_shortest_opts *opts,
 		 struct peg_shortest_result *res, struct peg_err *err);
 
 /* The Merson lower bound of a position (moves to one peg at finish, or
- * anywhere when finish < 0); -1 when the board is over 64 holes. */
+ * anywhere when finish < 0); -1 when the board is over 128 holes. */
+int peg_shortest_bound_pos(const struct peg_board *b,
+			   const unsigned char *pos, int finish);
+
+/* The same from a 64-bit code; -1 when the board is over 64 holes. */
 int peg_shortest_bound(const struct peg_board *b, uint64_t pos, int finish);
+
+/* The most holes a board may have for a bound that outgrows the state
+ * cap to be finished depth first (the depth-first table packs a code and
+ * the moves left in one 128-bit word). */
+#define PEG_SHORTEST_DFS_HOLES 120
 
 /* One problem of a catalog: vacate start, finish at finish. */
 struct peg_catalog_entry {
@@ -147,8 +177,8 @@ int peg_catalog_build(const struct peg_board *b,
 void peg_catalog_release(struct peg_catalog *cat);
 
 /* Is "vacate s, finish f" in one position class (the GF(2) parity test:
- * start xor finish lies in the span of the jumps)?  -1 for boards over 64
- * holes. */
+ * start xor finish lies in the span of the jumps)?  -1 for boards over
+ * 128 holes. */
 int peg_class_feasible(const struct peg_board *b, int s, int f);
 
 /* The longest sweep (jumps in one move) that occurs in any single vacancy

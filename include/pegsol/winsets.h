@@ -16,9 +16,14 @@
  * Cache: only the W levels are kept (8 bytes per code; the English central
  * game: 1,679,072 codes, 13 MB).  The file is written by peg_sets_save into
  * cache_dir (created when missing) under a name made of the board spec, the
- * start code and the goal, and read back on the next use; a file that does
- * not load is recomputed and rewritten.  A NULL cache_dir keeps the sets in
- * memory only.  Where the cache directory is (XDG_CACHE_HOME and so on) is
+ * start code and the goal, atomically (afile.h), and read back on the next
+ * use.  It carries the problem it answers (board spec, start, goal, group)
+ * and an XXH3 checksum: a file that fails its checksum, does not load or
+ * answers another problem is never used, but recomputed and rewritten.  A
+ * FIFO, device, directory or symbolic link at the path is neither read
+ * (opened O_NONBLOCK | O_NOFOLLOW, then fstat) nor replaced.  info->note
+ * says what happened then.  A NULL cache_dir keeps the sets in memory
+ * only.  Where the cache directory is (XDG_CACHE_HOME and so on) is
  * the faces' business, not the library's.
  *
  * Boards of up to 63 holes.  peg_winsets_auto() says which boards are small
@@ -44,6 +49,8 @@ struct peg_winsets_info {
 	double ms;         /* wall time of open (compute or load) */
 	size_t codes;      /* codes held (all W levels) */
 	char path[1024];   /* the cache file ("" without cache_dir) */
+	char note[PEG_ERR_MAX]; /* why a cache file was not used or not
+				   written ("" when nothing went wrong) */
 };
 
 /* Is the board small enough to compute its sets on first use without
@@ -76,5 +83,31 @@ int peg_winsets_finish(const struct peg_winsets *w);
 char *peg_winsets_path(const struct peg_board *b, const unsigned char *start,
 		       int finish, const char *cache_dir, char *buf,
 		       size_t size);
+
+/* What computing the sets of (b, start, finish) would cost, estimated
+ * from the board alone in microseconds (winsets_cost.c): every level the
+ * engine keeps is bounded by the positions of its peg count in its
+ * position class, divided by the symmetries the codes are reduced by.
+ * The estimate errs high (measured peaks are 1/3 to 3/4 of it; the
+ * numbers are in winsets_cost.c), so a caller that computes only within
+ * a memory budget never starts a computation that would outgrow it. */
+struct peg_winsets_cost {
+	double codes;         /* codes in the levels kept at the peak */
+	double largest_level; /* codes in the largest level */
+	double bytes;         /* peak memory of the computation */
+	double result_bytes;  /* bound on the W codes kept afterwards */
+	int group;            /* symmetries the codes are reduced by */
+	int complement;       /* complement problem (half the levels) */
+};
+
+/* 0 and *out filled (any board: past PEG_WINSETS_MAX_HOLES the sets are
+ * not computed anyway), or -1 with err (goal hole off the board, out of
+ * memory). */
+int peg_winsets_estimate(const struct peg_board *b, const unsigned char *start,
+			 int finish, struct peg_winsets_cost *out,
+			 struct peg_err *err);
+
+/* Bytes the sets hold (their W codes). */
+size_t peg_winsets_memory(const struct peg_winsets *w);
 
 #endif

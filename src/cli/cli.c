@@ -5,6 +5,7 @@
 #include "pegsol/version.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,15 +13,234 @@
 
 const char *cli_cmd = "pegsol";
 
+static _Thread_local int last_rc = EXIT_USAGE;
+
+/* Length of the well-formed UTF-8 sequence at p (1 to 4), 0 when p does
+ * not start one.  Stops at a NUL: it is no continuation byte. */
+static size_t utf8_len(const unsigned char *p)
+{
+	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0; /* no overlong forms */
+	else if (c == 0xed)
+		hi = 0x9f; /* no surrogates */
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f; /* nothing past U+10FFFF */
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/* Copy s into dst (cap bytes) showing control bytes, DEL, C1 controls and
+ * bytes that are not UTF-8 as \xNN, and with bs a backslash as \\; after
+ * max bytes of s, or when dst is full, end with "...". */
+static void escape(char *dst, size_t cap, const char *s, size_t max, int bs)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, k = 0;
+
+	while (u[i]) {
+		size_t len = utf8_len(u + i), tl = 0;
+		char t[20];
+
+		if (i >= max)
+			goto cut;
+		if (len == 1 && u[i] >= 0x20 && u[i] != 0x7f &&
+		    !(bs && u[i] == '\\')) {
+			t[tl++] = (char)u[i];
+		} else if (len == 1 && u[i] == '\\' && bs) {
+			t[tl++] = '\\';
+			t[tl++] = '\\';
+		} else if (len > 1 && !(u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+			memcpy(t, u + i, len);
+			tl = len;
+		} else {
+			if (!len)
+				len = 1;
+			for (size_t j = 0; j < len; j++)
+				tl += (size_t)snprintf(t + tl, sizeof(t) - tl,
+						       "\\x%02x", u[i + j]);
+		}
+		if (k + tl + 4 > cap)
+			goto cut;
+		memcpy(dst + k, t, tl);
+		k += tl;
+		i += len;
+	}
+	dst[k] = 0;
+	return;
+cut:
+	memcpy(dst + k, "...", 4);
+}
+
+const char *cli_q(const char *text)
+{
+	static _Thread_local char buf[4][CLI_QUOTE_MAX * 4 + 8];
+	static _Thread_local int next;
+	char *b = buf[next++ & 3];
+
+	escape(b, sizeof(buf[0]), text ? text : "(null)", CLI_QUOTE_MAX, 1);
+	return b;
+}
+
+/* One escaped line on stderr: "pegsol CMD: PREFIXmessage". */
+static void say(const char *prefix, const char *fmt, va_list ap)
+{
+	char line[CLI_LINE_MAX + 1], out[CLI_LINE_MAX + 8];
+	int n = vsnprintf(line, sizeof(line), fmt, ap);
+
+	if (n < 0)
+		snprintf(line, sizeof(line), "(unprintable message)");
+	/* a message vsnprintf cut ends in "..." too */
+	escape(out, sizeof(out), line,
+	       n > CLI_LINE_MAX - 1 ? CLI_LINE_MAX - 1 : CLI_LINE_MAX, 0);
+	fprintf(stderr, "pegsol %s: %s%s\n", cli_cmd, prefix, out);
+}
+
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "pegsol %s: ", cli_cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	last_rc = EXIT_USAGE;
+}
+
+void cli_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("note: ", fmt, ap);
+	va_end(ap);
+}
+
+/* Does an error message say that a resource ran out? */
+static int names_resource(const char *msg)
+{
+	static const char *const words[] = {
+		"out of memory", "memory exhausted", "Cannot allocate memory",
+		"out of disk space", "No space left on device",
+		"Disk quota exceeded", "File too large"};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strstr(msg, words[i]))
+			return 1;
+	return 0;
+}
+
+int cli_fail(const char *msg, int resource)
+{
+	int rc = resource || names_resource(msg) ? EXIT_RESOURCES : EXIT_USAGE;
+
+	cli_error("%s", msg);
+	last_rc = rc;
+	return rc;
+}
+
+int cli_exit_code(void)
+{
+	return last_rc;
+}
+
+int cli_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!text || !*text)
+		return -1;
+	for (const char *p = text; *p; p++) {
+		unsigned d = (unsigned)(*p - '0');
+
+		if (*p < '0' || *p > '9' || v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	if (v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int cli_parse_u64(const char *name, const char *text, uint64_t min,
+		  uint64_t max, uint64_t *out)
+{
+	if (!cli_u64(text, min, max, out))
+		return 0;
+	cli_error("bad %s '%s' (a whole number from %llu to %llu)", name,
+		  cli_q(text), (unsigned long long)min,
+		  (unsigned long long)max);
+	return -1;
+}
+
+int cli_parse_int(const char *name, const char *text, int min, int max,
+		  int *out)
+{
+	uint64_t v;
+
+	if (cli_parse_u64(name, text, (uint64_t)(min > 0 ? min : 0),
+			  (uint64_t)(max > 0 ? max : 0), &v))
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int cli_int_range(const char *name, int value, int min, int max)
+{
+	if (value >= min && value <= max)
+		return 0;
+	cli_error("bad %s '%d' (a whole number from %d to %d)", name, value,
+		  min, max);
+	return -1;
+}
+
+int cli_parse_mb(const char *name, const char *text, double max_mb,
+		 size_t *bytes)
+{
+	double v = 0, scale = 1;
+	int digits = 0, dot = 0;
+
+	for (const char *p = text; *p; p++) {
+		if (*p == '.' && !dot) {
+			dot = 1;
+		} else if (*p >= '0' && *p <= '9' && digits < 30) {
+			digits++;
+			if (dot)
+				v += (*p - '0') * (scale /= 10);
+			else
+				v = v * 10 + (*p - '0');
+		} else {
+			digits = 0;
+			break;
+		}
+	}
+	if (!digits || !(v > 0) || v > max_mb) {
+		cli_error("bad %s '%s' (a positive number of MB up to %.0f)",
+			  name, cli_q(text), max_mb);
+		return -1;
+	}
+	*bytes = (size_t)(v * 1048576.0);
+	if (!*bytes)
+		*bytes = 1;
+	return 0;
 }
 
 static int set_value(const struct cli_opt *o, const char *v)
@@ -29,21 +249,7 @@ static int set_value(const struct cli_opt *o, const char *v)
 		*(const char **)o->dest = v;
 		return 0;
 	}
-	{
-		char *end;
-		long x;
-
-		errno = 0;
-		x = strtol(v, &end, 10);
-		if (!*v || *end || errno || x < -1000000000L ||
-		    x > 1000000000L) {
-			cli_error("option %s needs a whole number, got '%s'",
-				  o->name, v);
-			return -1;
-		}
-		*(int *)o->dest = (int)x;
-	}
-	return 0;
+	return cli_parse_int(o->name, v, 0, INT_MAX, (int *)o->dest);
 }
 
 int cli_parse(int argc, char **argv, const struct cli_opt *opts, int n_opts,
@@ -64,12 +270,13 @@ int cli_parse(int argc, char **argv, const struct cli_opt *opts, int n_opts,
 		if (a[0] != '-' || a[1] != '-' || a[2] == '\0') {
 			if (a[0] == '-' && a[1] && a[1] != '-' &&
 			    !(a[1] >= '0' && a[1] <= '9')) {
-				cli_error("unknown option '%s' (see --help)", a);
+				cli_error("unknown option '%s' (see --help)",
+					  cli_q(a));
 				return -1;
 			}
 			if (np == max_pos) {
-				cli_error("unexpected argument '%s' (see --help)",
-					  a);
+				cli_error("unexpected argument '%s' (see "
+					  "--help)", cli_q(a));
 				return -1;
 			}
 			pos[np++] = a;
@@ -82,8 +289,11 @@ int cli_parse(int argc, char **argv, const struct cli_opt *opts, int n_opts,
 			    !strncmp(opts[k].name, a, len))
 				o = &opts[k];
 		if (!o) {
-			cli_error("unknown option '%.*s' (see --help)", (int)len,
-				  a);
+			char nm[CLI_QUOTE_MAX + 1];
+
+			snprintf(nm, sizeof(nm), "%.*s", (int)len, a);
+			cli_error("unknown option '%s' (see --help)",
+				  cli_q(nm));
 			return -1;
 		}
 		if (o->kind == CLI_FLAG) {
@@ -122,7 +332,7 @@ struct peg_board *cli_board(const char *spec)
 	}
 	b = peg_board_parse(spec, &err);
 	if (!b)
-		cli_error("%s", err.msg);
+		cli_fail(err.msg, 0);
 	return b;
 }
 
@@ -137,7 +347,8 @@ char *cli_text_arg(const char *arg)
 		return strdup(arg);
 	f = strcmp(arg, "-") ? fopen(arg + 1, "rb") : stdin;
 	if (!f) {
-		cli_error("cannot open '%s': %s", arg + 1, strerror(errno));
+		cli_error("cannot open '%s': %s", cli_q(arg + 1),
+			  strerror(errno));
 		return NULL;
 	}
 	while ((ch = fgetc(f)) != EOF) {
@@ -146,7 +357,8 @@ char *cli_text_arg(const char *arg)
 
 			cap = cap ? 2 * cap : 4096;
 			if (cap > (256u << 20)) {
-				cli_error("input '%s' is too large", arg);
+				cli_error("input '%s' is too large",
+					  cli_q(arg));
 				goto fail;
 			}
 			nb = realloc(buf, cap);
@@ -157,7 +369,7 @@ char *cli_text_arg(const char *arg)
 			buf = nb;
 		}
 		if (ch == '\0') {
-			cli_error("input '%s' is not text", arg);
+			cli_error("input '%s' is not text", cli_q(arg));
 			goto fail;
 		}
 		buf[n++] = (char)ch;
@@ -252,6 +464,33 @@ void cli_json_print(cJSON *obj)
 		free(s);
 	}
 	cJSON_Delete(obj);
+}
+
+void cli_json_digits(cJSON *obj, const char *key, const char *digits)
+{
+	const char *d = digits + (digits[0] == '-');
+	size_t n = strspn(d, "0123456789");
+
+	if (n && !d[n] && (n == 1 || d[0] != '0'))
+		cJSON_AddRawToObject(obj, key, digits);
+	else
+		cJSON_AddStringToObject(obj, key, digits);
+}
+
+void cli_json_u64(cJSON *obj, const char *key, uint64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+	cJSON_AddRawToObject(obj, key, buf);
+}
+
+void cli_json_i64(cJSON *obj, const char *key, int64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%lld", (long long)v);
+	cJSON_AddRawToObject(obj, key, buf);
 }
 
 void cli_json_board(cJSON *obj, const struct peg_board *b)

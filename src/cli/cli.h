@@ -8,6 +8,8 @@
 #include "pegsol/board.h"
 
 #include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /* Exit codes (docs/cli.md). */
 enum {
@@ -20,15 +22,63 @@ enum {
 /* The subcommand being run, for error messages. */
 extern const char *cli_cmd;
 
-/* Print "pegsol CMD: message" on stderr (one line). */
+/* Print "pegsol CMD: message" on stderr as one line: control bytes,
+ * invalid UTF-8 and C1 controls are shown as \xNN, and a line past
+ * CLI_LINE_MAX bytes is cut and ends in "...". */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#define CLI_LINE_MAX 1000
+
+/* The same for a remark that is no error ("pegsol CMD: note: ..."), e.g.
+ * a cache file that was refused and recomputed. */
+void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Some user text made safe to quote in a message: escaped as cli_error
+ * does, a backslash as \\, and at most CLI_QUOTE_MAX bytes of it shown
+ * (then "...").  The result lives in one of 4 rotating thread-local
+ * buffers, so up to 4 can appear in one call. */
+#define CLI_QUOTE_MAX 64
+const char *cli_q(const char *text);
+
+/* Report a failed library call: print msg (one line) and return its exit
+ * code: EXIT_RESOURCES when resource is set (the engine returned its
+ * out-of-resources status) or msg names an exhausted resource (out of
+ * memory, no space left on the device, a quota, a file size limit), else
+ * EXIT_USAGE. */
+int cli_fail(const char *msg, int resource);
+
+/* The exit code of the last error printed: EXIT_RESOURCES after cli_fail
+ * reported a resource, else EXIT_USAGE.  For helpers that return NULL
+ * (cli_board). */
+int cli_exit_code(void);
+
+/* Numbers.  Every numeric option goes through these: decimal digits only
+ * (no sign, space, exponent or hex), checked against [min, max] without
+ * wrapping or clamping.  A bad value prints one line naming the option and
+ * the value, e.g. "bad --threads '99' (a whole number from 0 to 8)", and
+ * returns -1. */
+int cli_parse_u64(const char *name, const char *text, uint64_t min,
+		  uint64_t max, uint64_t *out);
+int cli_parse_int(const char *name, const char *text, int min, int max,
+		  int *out);
+/* The same check on a value already parsed (a CLI_INT option). */
+int cli_int_range(const char *name, int value, int min, int max);
+/* A positive decimal number of MB (fractions allowed: 0.05) up to max_mb,
+ * in bytes. */
+int cli_parse_mb(const char *name, const char *text, double max_mb,
+		 size_t *bytes);
+/* The check alone, printing nothing (for the web server's parameters):
+ * 0 and *out, or -1. */
+int cli_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 enum cli_opt_kind { CLI_FLAG, CLI_STRING, CLI_INT };
 
 struct cli_opt {
 	const char *name; /* "--vacate" */
 	enum cli_opt_kind kind;
-	void *dest;       /* int * for CLI_FLAG / CLI_INT, const char ** */
+	void *dest;       /* int * for CLI_FLAG / CLI_INT (a whole number
+			     from 0 to INT_MAX, cli_parse_int; narrow it
+			     with cli_int_range), const char ** */
 };
 
 /* Parse argv[1..] (argv[0] is the subcommand).  Options may come anywhere;
@@ -38,7 +88,8 @@ struct cli_opt {
 int cli_parse(int argc, char **argv, const struct cli_opt *opts, int n_opts,
 	      const char **pos, int max_pos, int *n_pos, const char *usage);
 
-/* Load a board or print the error; NULL on failure. */
+/* Load a board or print the error; NULL on failure (exit with
+ * cli_exit_code(): 3 when the board did not fit in memory). */
 struct peg_board *cli_board(const char *spec);
 
 /* Read a text argument: "@PATH" or "-" reads a file or stdin (malloc'd);
@@ -62,6 +113,15 @@ void cli_json_print(cJSON *obj);
 
 /* Add board identity fields ("board", "title", "holes") to a JSON object. */
 void cli_json_board(cJSON *obj, const struct peg_board *b);
+
+/* Exact integers in JSON.  cJSON keeps numbers as doubles, exact only up
+ * to 2^53, so counts are written as raw decimal digits: a JSON integer
+ * with every digit (docs/notation.md says which readers need care). */
+void cli_json_u64(cJSON *obj, const char *key, uint64_t v);
+void cli_json_i64(cJSON *obj, const char *key, int64_t v);
+/* digits: a decimal integer as text (an optional '-', then digits);
+ * anything else is added as a string. */
+void cli_json_digits(cJSON *obj, const char *key, const char *digits);
 
 /* A JSON array of hole names from a peg array. */
 cJSON *cli_json_holes(const struct peg_board *b, const unsigned char *pegs);

@@ -52,7 +52,7 @@ int cmd_check(int argc, char **argv)
 	spec = posv[0];
 	b = cli_board(spec);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	pegs = cli_start(b, position, vacate, 1, &rc);
 	if (!pegs)
 		goto out;

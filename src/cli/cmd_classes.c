@@ -133,7 +133,7 @@ int cmd_classes(int argc, char **argv)
 	}
 	b = cli_board(pos[0]);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	pegs = malloc((size_t)b->n_holes);
 	fin = malloc((size_t)b->n_holes);
 	if (!pegs || !fin) {

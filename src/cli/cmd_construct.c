@@ -15,11 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 #include <time.h>
 
 static const char usage[] =
 	"usage: pegsol construct triangle:N --vacate H [--finish F] [--json]\n"
-	"                        [--stats] [--explain] [--stream]\n\n"
+	"                        [--stats] [--explain] [--stream]\n"
+	"                        [--memory-mb M]\n\n"
 	"Solve T_N from the full board minus hole H without search (seed 000\n"
 	"section 3.2): a solved T4, T5 or T6 sub-board around H, the rest\n"
 	"cleared three rows at a time by trapezoid, 3- and 6-purges.  Every\n"
@@ -34,8 +36,12 @@ static const char usage[] =
 	"              and (N <= 60) a map of the regions like seed 000 Fig. 8\n"
 	"  --stream    print jumps as they are generated (each one verified)\n"
 	"  --json      one JSON object\n"
+	"  --memory-mb M  refuse a run that needs more than M MB (estimated\n"
+	"              from N before anything is allocated; default 4096 or\n"
+	"              half the machine's memory, whichever is less)\n"
 	"Holes: Bell names (g10, aa40), skew coordinates (x,y) or #k.\n"
-	"Exit 0 solved, 1 unsolvable (Theorem 2.1/2.2), 2 bad input.\n";
+	"Exit 0 solved, 1 unsolvable (Theorem 2.1/2.2), 2 bad input, 3 over\n"
+	"the memory budget.\n";
 
 static double now_sec(void)
 {
@@ -57,8 +63,7 @@ static long peak_kb(void)
 static int parse_side(const char *spec)
 {
 	const char *p;
-	char *end;
-	long n;
+	uint64_t n;
 
 	if ((spec[0] == 'T' || spec[0] == 't') && isdigit((unsigned char)spec[1]))
 		p = spec + 1;
@@ -66,9 +71,7 @@ static int parse_side(const char *spec)
 		p = spec + 9;
 	else
 		return -1;
-	errno = 0;
-	n = strtol(p, &end, 10);
-	if (*end || errno || n < 1 || n > PEG_CONSTRUCT_MAX_SIDE)
+	if (cli_u64(p, 1, PEG_CONSTRUCT_MAX_SIDE, &n))
 		return -2;
 	return (int)n;
 }
@@ -94,14 +97,12 @@ static int parse_hole(int n, const char *t, int *x, int *y)
 		col = a;
 		row = b;
 	} else if (*p == '#') {
+		uint64_t u;
 		long k;
 
-		errno = 0;
-		k = strtol(p + 1, &end, 10);
-		if (end == p + 1 || *end || errno || k < 1 ||
-		    k > peg_tri_index(0, n))
+		if (cli_u64(p + 1, 1, (uint64_t)peg_tri_index(0, n), &u))
 			return -1;
-		k--;
+		k = (long)u - 1;
 		for (row = 0; peg_tri_index(0, row + 1) <= k; row++)
 			;
 		col = k - peg_tri_index(0, row);
@@ -309,12 +310,62 @@ static void print_explain(const struct peg_construct *c,
 	}
 }
 
+/* Bytes a run on T_n needs: the library's (the board, the plan, the jump
+ * list unless streaming) and the text of the solution, names of at most
+ * L characters: "-to" per jump and ", from" per move (about 2/3 of the
+ * jumps start one), bounded by 2 + 2L a jump; JSON holds the text three
+ * times (the string, its copy in the object, the printed object). */
+static double need_bytes(int n, int stream, int json)
+{
+	char name[32];
+	double jumps = (double)peg_tri_index(0, n);
+	double text = jumps * (2.0 + 2.0 * hole_name(n - 1, n - 1, name));
+
+	if (stream)
+		return (double)peg_construct_memory(n, 0);
+	return (double)peg_construct_memory(n, 1) + text * (json ? 3 : 1);
+}
+
+/* The memory check before anything is allocated: 0, or 1 with the error
+ * printed and *rc set (3 over the budget, 2 a bad --memory-mb). */
+static int check_memory(int n, int stream, int json, const char *memory,
+			int *rc)
+{
+	double mb = 1048576.0, need = need_bytes(n, stream, json), budget;
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	size_t bytes;
+
+	*rc = EXIT_USAGE;
+	if (memory) {
+		if (cli_parse_mb("--memory-mb", memory, 1e9, &bytes))
+			return 1;
+		budget = (double)bytes;
+	} else {
+		budget = 4096 * mb;
+		if (pages > 0 && page > 0 && (double)pages * page / 2 < budget)
+			budget = (double)pages * page / 2;
+	}
+	if (need <= budget)
+		return 0;
+	*rc = EXIT_RESOURCES;
+	if (stream)
+		cli_error("out of memory: T%d needs about %.0f MB; the budget "
+			  "is %.0f MB (--memory-mb)",
+			  n, need / mb, budget / mb);
+	else
+		cli_error("out of memory: T%d needs about %.0f MB (%.0f MB with "
+			  "--stream); the budget is %.0f MB (--memory-mb)",
+			  n, need / mb, need_bytes(n, 1, 0) / mb, budget / mb);
+	return 1;
+}
+
 int cmd_construct(int argc, char **argv)
 {
 	int json = 0, stats = 0, explain = 0, stream = 0, np = 0, n, rc;
 	int vx, vy, fx = -1, fy = -1;
-	const char *vacate = NULL, *finish = NULL, *pos[1];
+	const char *vacate = NULL, *finish = NULL, *pos[1], *memory = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--memory-mb", CLI_STRING, &memory},
 				 {"--stats", CLI_FLAG, &stats},
 				 {"--explain", CLI_FLAG, &explain},
 				 {"--stream", CLI_FLAG, &stream},
@@ -330,7 +381,7 @@ int cmd_construct(int argc, char **argv)
 	double t0, t_plan, t_run;
 	char vname[32], fname[32];
 
-	rc = cli_parse(argc, argv, opts, 6, pos, 1, &np, usage);
+	rc = cli_parse(argc, argv, opts, 7, pos, 1, &np, usage);
 	if (rc)
 		return rc > 0 ? EXIT_YES : EXIT_USAGE;
 	if (np < 1) {
@@ -360,6 +411,8 @@ int cmd_construct(int argc, char **argv)
 		cli_error("no hole '%s' on triangle:%d", finish, n);
 		return EXIT_USAGE;
 	}
+	if (check_memory(n, stream && !json, json, memory, &rc))
+		return rc;
 	hole_name(vx, vy, vname);
 	t0 = now_sec();
 	if (finish)
@@ -382,10 +435,8 @@ int cmd_construct(int argc, char **argv)
 		}
 		return EXIT_NO;
 	}
-	if (rc) {
-		cli_error("%s", err.msg);
-		return rc == PEG_CONSTRUCT_NOMEM ? EXIT_RESOURCES : EXIT_USAGE;
-	}
+	if (rc)
+		return cli_fail(err.msg, rc == PEG_CONSTRUCT_NOMEM);
 	t_plan = now_sec() - t0;
 	peg_construct_get_info(c, &info);
 	hole_name(info.fx, info.fy, fname);
@@ -408,8 +459,7 @@ int cmd_construct(int argc, char **argv)
 	if (rc) {
 		if (rc == PEG_CONSTRUCT_NOMEM)
 			err = (struct peg_err){"out of memory"};
-		cli_error("%s", err.msg);
-		rc = rc == PEG_CONSTRUCT_NOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+		rc = cli_fail(err.msg, rc == PEG_CONSTRUCT_NOMEM);
 		goto out;
 	}
 	if (json) {
@@ -417,14 +467,13 @@ int cmd_construct(int argc, char **argv)
 
 		cJSON_AddStringToObject(o, "board", "triangle");
 		cJSON_AddNumberToObject(o, "side", n);
-		cJSON_AddNumberToObject(o, "holes",
-					(double)peg_tri_index(0, n));
+		cli_json_u64(o, "holes", peg_tri_index(0, n));
 		cJSON_AddStringToObject(o, "vacate", vname);
 		cJSON_AddStringToObject(o, "finish", fname);
 		cJSON_AddBoolToObject(o, "solvable", 1);
 		cJSON_AddBoolToObject(o, "verified", 1);
-		cJSON_AddNumberToObject(o, "jumps", (double)w.jumps);
-		cJSON_AddNumberToObject(o, "moves", (double)w.moves);
+		cli_json_u64(o, "jumps", w.jumps);
+		cli_json_u64(o, "moves", w.moves);
 		if (explain || stats) {
 			cJSON *e = cJSON_AddObjectToObject(o, "plan");
 
@@ -440,10 +489,8 @@ int cmd_construct(int argc, char **argv)
 			if (info.pair)
 				cJSON_AddStringToObject(e, "sub_finish",
 							info.sub_finish);
-			cJSON_AddNumberToObject(e, "purges",
-						(double)info.n_purges);
-			cJSON_AddNumberToObject(e, "trapezoid",
-						(double)info.n_trapezoid);
+			cli_json_u64(e, "purges", info.n_purges);
+			cli_json_u64(e, "trapezoid", info.n_trapezoid);
 			cJSON_AddNumberToObject(e, "purge3",
 						(double)info.n_3purge);
 			cJSON_AddNumberToObject(e, "purge6",
@@ -452,7 +499,7 @@ int cmd_construct(int argc, char **argv)
 		if (stats) {
 			cJSON_AddNumberToObject(o, "plan_seconds", t_plan);
 			cJSON_AddNumberToObject(o, "run_seconds", t_run);
-			cJSON_AddNumberToObject(o, "peak_kb", (double)peak_kb());
+			cli_json_u64(o, "peak_kb", peak_kb());
 		}
 		cJSON_AddStringToObject(o, "solution",
 					sink.buf ? sink.buf : "");

@@ -61,18 +61,15 @@ int cmd_count(int argc, char **argv)
 	}
 	if (cli_sets_opts(threads, memory, parts, tmpdir, &so))
 		return EXIT_USAGE;
-	b = cli_board(posv[0]);
+	b = cli_board_max(posv[0], PEG_SETS_MAX_HOLES);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
 			&p, &rc))
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (peg_count_solutions_opts(b, &p, &so, &res, &s, &err)) {
-		cli_error("%s", err.msg);
-		rc = strstr(err.msg, "memory") || strstr(err.msg, "space")
-			     ? EXIT_RESOURCES
-			     : EXIT_USAGE;
+		rc = cli_fail(err.msg, 0);
 		goto out;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -83,14 +80,13 @@ int cmd_count(int argc, char **argv)
 
 		cli_json_board(o, b);
 		cJSON_AddStringToObject(o, "count", res.text);
-		cJSON_AddNumberToObject(o, "solutions", strtod(res.text, NULL));
-		cJSON_AddNumberToObject(o, "winning_positions",
-					(double)res.positions);
-		cJSON_AddNumberToObject(o, "edges", (double)res.edges);
+		cli_json_digits(o, "solutions", res.text);
+		cli_json_u64(o, "winning_positions", res.positions);
+		cli_json_u64(o, "edges", res.edges);
 		cJSON_AddNumberToObject(o, "symmetries", s->n_group);
 		cJSON_AddNumberToObject(o, "seconds", secs);
 		cJSON_AddNumberToObject(o, "partitions", s->partitions);
-		cJSON_AddNumberToObject(o, "disk_bytes", (double)s->disk_bytes);
+		cli_json_u64(o, "disk_bytes", s->disk_bytes);
 		cli_json_print(o);
 	} else {
 		printf("%s solutions\n", res.text);

@@ -1,5 +1,6 @@
 /* cmd_deadend.c - pegsol deadend: the fastest way to lose a problem. */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/analyse.h"
 #include "pegsol/pos.h"
@@ -67,6 +68,7 @@ int cmd_deadend(int argc, char **argv)
 	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	const char *sets = "auto", *cache = NULL;
 	struct peg_winsets *ws = NULL;
+	struct peg_winsets_info info;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--where", CLI_FLAG, &where},
@@ -90,9 +92,9 @@ int cmd_deadend(int argc, char **argv)
 		cli_error("--sets takes off, auto or on, got '%s'", sets);
 		return EXIT_USAGE;
 	}
-	b = cli_board(np ? pos[0] : NULL);
+	b = cli_board_max(np ? pos[0] : NULL, 128);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	pegs = cli_start(b, position, vacate, 1, &rc);
 	if (!pegs)
 		goto out;
@@ -109,15 +111,16 @@ int cmd_deadend(int argc, char **argv)
 	    (!strcmp(sets, "on") ||
 	     (!strcmp(sets, "auto") && peg_winsets_auto(b)))) {
 		if (peg_winsets_open(b, pegs, fin < 0 ? -1 : fin, cache, 0, &ws,
-				     NULL, &err)) {
-			cli_error("%s", err.msg);
+				     &info, &err)) {
+			rc = cli_fail(err.msg, 0);
 			goto out;
 		}
+		if (info.note[0])
+			cli_note("%s", info.note);
 	}
 	r = peg_deadend_find_sets(b, pegs, fin, ws, &d, &err);
 	if (r) {
-		cli_error("%s", err.msg);
-		rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+		rc = cli_fail(err.msg, r == PEG_ANALYSE_ENOMEM);
 		goto out;
 	}
 	if (d.depth >= 0) {
@@ -127,9 +130,8 @@ int cmd_deadend(int argc, char **argv)
 		if (where) {
 			r = peg_finish_holes(b, end, &mask, &wnodes, &err);
 			if (r) {
-				cli_error("%s", err.msg);
-				rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES
-							     : EXIT_USAGE;
+				rc = cli_fail(err.msg,
+					      r == PEG_ANALYSE_ENOMEM);
 				goto out;
 			}
 		}
@@ -167,8 +169,8 @@ int cmd_deadend(int argc, char **argv)
 								   sizeof(name))));
 			cJSON_AddItemToObject(o, "still_possible", a);
 		}
-		cJSON_AddNumberToObject(o, "nodes", (double)d.nodes);
-		cJSON_AddNumberToObject(o, "generated", (double)d.generated);
+		cli_json_u64(o, "nodes", d.nodes);
+		cli_json_u64(o, "generated", d.generated);
 		cli_json_print(o);
 		goto out;
 	}

@@ -60,8 +60,7 @@ static int one_problem(const struct peg_board *b, int s, int f, int json)
 
 	ok = peg_theory_svss(b, s, f, &why, &err);
 	if (ok < 0) {
-		cli_error("%s", err.msg);
-		return EXIT_USAGE;
+		return cli_fail(err.msg, 0);
 	}
 	fin = calloc((size_t)b->n_holes, 1);
 	if (!fin) {
@@ -242,8 +241,7 @@ static int all_pairs(const struct peg_board *b, int count_only, int json)
 
 	n = peg_theory_count_pairs(b, &err);
 	if (n < 0) {
-		cli_error("%s", err.msg);
-		return EXIT_USAGE;
+		return cli_fail(err.msg, 0);
 	}
 	if (!count_only) {
 		if (n > LIST_MAX) {
@@ -264,7 +262,7 @@ static int all_pairs(const struct peg_board *b, int count_only, int json)
 		cli_json_board(o, b);
 		peg_theory_class(b, NULL, &full, &err);
 		cJSON_AddBoolToObject(o, "null_class", full == 0);
-		cJSON_AddNumberToObject(o, "count", (double)n);
+		cli_json_u64(o, "count", n);
 		if (!count_only) {
 			a = cJSON_AddArrayToObject(o, "pairs");
 			for (long long i = 0; i < n; i++) {
@@ -331,7 +329,7 @@ int cmd_feasible(int argc, char **argv)
 	}
 	b = cli_board(pos[0]);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	if (peg_theory_class(b, NULL, &full, &err)) {
 		cli_error("%s", err.msg);
 		peg_board_free(b);

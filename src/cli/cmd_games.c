@@ -1,6 +1,7 @@
 /* cmd_games.c - pegsol games: count or list every game (sequence of moves
  * ending with one peg), optionally up to subgame symmetry (seed 002). */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/moves.h"
 #include "pegsol/pos.h"
@@ -20,7 +21,7 @@ static const char usage[] =
 	"the totals are added up.  --unique counts games up to subgame\n"
 	"symmetry (seed 002): from a symmetric position only one of each set\n"
 	"of symmetric moves is followed.  --count-only prints the counts, not\n"
-	"the games.  Boards of up to 64 holes.\n"
+	"the games.  Boards of up to 128 holes.\n"
 	"Exit 0 when there is at least one game, 1 when there is none.\n";
 
 struct list_ctx {
@@ -71,10 +72,7 @@ static void add_count(cJSON *o, const char *key, peg_u128 v)
 {
 	char buf[48];
 
-	if (v < ((peg_u128)1 << 53))
-		cJSON_AddNumberToObject(o, key, (double)(uint64_t)v);
-	else
-		cJSON_AddStringToObject(o, key, peg_u128_str(v, buf));
+	cli_json_digits(o, key, peg_u128_str(v, buf));
 }
 
 int cmd_games(int argc, char **argv)
@@ -96,14 +94,9 @@ int cmd_games(int argc, char **argv)
 	r = cli_parse(argc, argv, opts, 5, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board(np ? pos[0] : NULL);
+	b = cli_board_max(np ? pos[0] : NULL, 128);
 	if (!b)
-		return EXIT_USAGE;
-	if (b->n_holes > 64) {
-		cli_error("board '%s' has %d holes, games handles at most 64",
-			  b->spec, b->n_holes);
-		goto out;
-	}
+		return cli_exit_code();
 	pegs = malloc((size_t)b->n_holes);
 	starts = malloc((size_t)b->n_holes * sizeof(int));
 	if (!pegs || !starts) {
@@ -127,7 +120,6 @@ int cmd_games(int argc, char **argv)
 	for (int i = 0; i < n_starts; i++) {
 		struct peg_games_result res;
 		struct peg_err err;
-		uint64_t code;
 		char *list;
 
 		if (starts[i] < 0) {
@@ -137,8 +129,7 @@ int cmd_games(int argc, char **argv)
 			memset(pegs, 1, (size_t)b->n_holes);
 			pegs[starts[i]] = 0;
 		}
-		code = peg_pos_to64(pegs, b->n_holes);
-		if (peg_games_count(b, code, unique, &res, &err)) {
+		if (peg_games_count_pos(b, pegs, unique, &res, &err)) {
 			cli_error("%s", err.msg);
 			rc = EXIT_RESOURCES;
 			goto out;
@@ -164,7 +155,7 @@ int cmd_games(int argc, char **argv)
 					b, cJSON_AddArrayToObject(o, "list"),
 					0};
 
-				if (peg_games_list(b, code, unique, print_game,
+				if (peg_games_list_pos(b, pegs, unique, print_game,
 						   &c, &err) < 0 ||
 				    c.fail) {
 					cli_error("%s", err.msg);
@@ -190,7 +181,7 @@ int cmd_games(int argc, char **argv)
 			if (!count_only) {
 				struct list_ctx c = {b, NULL, 0};
 
-				if (peg_games_list(b, code, unique, print_game,
+				if (peg_games_list_pos(b, pegs, unique, print_game,
 						   &c, &err) < 0 ||
 				    c.fail) {
 					cli_error("%s", err.msg);

@@ -1,6 +1,7 @@
 /* cmd_odds.c - pegsol odds: exact odds of a random player finishing with
  * one peg (seed 000 section 2.3, Table 2). */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/analyse.h"
 
@@ -45,16 +46,15 @@ int cmd_odds(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	pl = (enum peg_player)((player[0] | 0x20) - 'a');
-	b = cli_board(np ? pos[0] : NULL);
+	b = cli_board_max(np ? pos[0] : NULL, 128);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	pegs = cli_start(b, position, vacate, 1, &rc);
 	if (!pegs)
 		goto out;
 	r = peg_odds_compute(b, pegs, pl, exact, &od, &err);
 	if (r) {
-		cli_error("%s", err.msg);
-		rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+		rc = cli_fail(err.msg, r == PEG_ANALYSE_ENOMEM);
 		goto out;
 	}
 	in = od.p > 0 ? (double)(1.0L / od.p) : 0;
@@ -71,7 +71,7 @@ int cmd_odds(int argc, char **argv)
 		cJSON_AddNumberToObject(o, "one_in", in);
 		if (od.exact)
 			cJSON_AddStringToObject(o, "exact", od.exact);
-		cJSON_AddNumberToObject(o, "nodes", (double)od.nodes);
+		cli_json_u64(o, "nodes", od.nodes);
 		cJSON_AddNumberToObject(o, "max_level", od.max_level);
 		cli_json_print(o);
 	} else {

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "playkit.h"
 
+#include "pegsol/afile.h"
 #include "pegsol/line.h"
 #include "pegsol/oracle.h"
 #include "pegsol/pos.h"
@@ -13,6 +14,7 @@
 #include "pegsol/theory.h"
 
 #include <curses.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +28,7 @@ static const char usage[] =
 	"                   [--load GAMEID|@FILE] [--replay SOLUTION|@FILE]\n"
 	"                   [--save FILE] [--hints off|winnable|good|all]\n"
 	"                   [--budget NODES] [--sets off|auto|all]\n"
-	"                   [--cache DIR]\n"
+	"                   [--cache DIR] [--memory-mb M]\n"
 	"       pegsol play BOARD --puzzle [--level easy|medium|hard]\n"
 	"                   [--pegs N] [--seed S]\n\n"
 	"Play peg solitaire in the terminal.  Keys: arrows (or the numeric\n"
@@ -47,6 +49,8 @@ static const char usage[] =
 	"auto: up to 25 holes and English; all: up to 36 holes), computed\n"
 	"once and cached in --cache DIR (default $PEGSOL_CACHE,\n"
 	"$XDG_CACHE_HOME/pegsol or ~/.cache/pegsol), else by a live search.\n"
+	"The sets are computed only when their estimated peak memory fits in\n"
+	"--memory-mb (default 1024; English d4 complement needs about 360).\n"
 	"--puzzle starts a generated puzzle (solvable by construction: reverse\n"
 	"jumps from one peg, graded by the share of losing jumps on the way);\n"
 	"its seed is printed, and --seed S makes the same puzzle again.\n";
@@ -73,6 +77,7 @@ struct game {
 	const char *save_path;
 	int sets_mode;
 	const char *cache;
+	size_t memory;        /* --memory-mb: the sets' estimated peak */
 	int curses;           /* the screen is up: no stderr */
 	/* puzzles */
 	enum peg_puzzle_level level;
@@ -111,13 +116,30 @@ static void layout(struct game *g)
 	g->left = 3;
 }
 
+/* May the sets of g->s be computed within --memory-mb?  When not, says
+ * so (on the message line once the screen is up). */
+static int sets_fit(struct game *g)
+{
+	struct peg_winsets_cost cost;
+	char note[300];
+
+	if (playkit_sets_fit(g->s, g->memory, &cost, note, sizeof(note)))
+		return 1;
+	snprintf(g->msg, sizeof(g->msg), "%.200s: live search", note);
+	if (!g->curses)
+		cli_note("%s: hints by the live search (raise --memory-mb to "
+			 "precompute them)", note);
+	return 0;
+}
+
 /* Oracle, winning sets and screen arrays for g->s; 0 or -1 (memory). */
 static int attach(struct game *g)
 {
 	struct peg_err err;
 
 	g->o = peg_oracle_new(g->s->b, &g->s->goal, 0, &err);
-	if (g->o && playkit_sets_wanted(g->s, g->sets_mode)) {
+	/* past the budget the live search answers */
+	if (g->o && playkit_sets_wanted(g->s, g->sets_mode) && sets_fit(g)) {
 		char cache_buf[1024], path[1100];
 		const char *dir = playkit_cache_dir(g->cache, cache_buf,
 						    sizeof(cache_buf));
@@ -613,20 +635,23 @@ out:
 	after_change(g);
 }
 
+/* Written atomically (afile.h): a full disk keeps the old save. */
 static void save(struct game *g)
 {
 	char *id = peg_session_save(g->s, 1);
-	FILE *f = id ? fopen(g->save_path, "w") : NULL;
+	struct peg_afile *f;
+	struct peg_err err;
+	int r = -1;
 
-	if (!f) {
-		snprintf(g->msg, sizeof(g->msg), "cannot write '%s'",
-			 g->save_path);
-		free(id);
-		return;
+	snprintf(err.msg, sizeof(err.msg), "out of memory");
+	if (id && !peg_afile_open(g->save_path, &f, &err)) {
+		peg_afile_printf(f, "%s\n", id);
+		r = peg_afile_commit(f, &err);
 	}
-	fprintf(f, "%s\n", id);
-	fclose(f);
-	snprintf(g->msg, sizeof(g->msg), "saved to %s", g->save_path);
+	if (r)
+		snprintf(g->msg, sizeof(g->msg), "%s", err.msg);
+	else
+		snprintf(g->msg, sizeof(g->msg), "saved to %s", g->save_path);
 	free(id);
 }
 
@@ -979,7 +1004,7 @@ static struct peg_session *puzzle_session(struct game *g, const char *spec,
 {
 	struct peg_board *b;
 	struct peg_session *s;
-	char *end;
+	uint64_t u = 0;
 	int lv = level ? peg_puzzle_level_parse(level) : PEG_PUZZLE_MEDIUM;
 	int n_pegs = 0;
 
@@ -989,20 +1014,17 @@ static struct peg_session *puzzle_session(struct game *g, const char *spec,
 			    level);
 		return NULL;
 	}
-	if (seed) {
-		g->seed = strtoull(seed, &end, 10);
-		if (!*seed || *end) {
-			peg_err_set(err, "bad --seed '%s' (a number)", seed);
-			return NULL;
-		}
+	if (seed && cli_u64(seed, 0, UINT64_MAX, &g->seed)) {
+		peg_err_set(err, "bad --seed '%s' (a whole number from 0 to "
+			    "%llu)", cli_q(seed), (unsigned long long)UINT64_MAX);
+		return NULL;
 	}
-	if (pegs) {
-		n_pegs = (int)strtol(pegs, &end, 10);
-		if (!*pegs || *end || n_pegs < 2) {
-			peg_err_set(err, "bad --pegs '%s'", pegs);
-			return NULL;
-		}
+	if (pegs && cli_u64(pegs, 2, INT_MAX, &u)) {
+		peg_err_set(err, "bad --pegs '%s' (a whole number from 2 to "
+			    "%d)", cli_q(pegs), INT_MAX);
+		return NULL;
 	}
+	n_pegs = pegs ? (int)u : 0;
 	g->level = (enum peg_puzzle_level)lv;
 	b = peg_board_parse(spec, err);
 	if (!b)
@@ -1021,7 +1043,7 @@ int cmd_play(int argc, char **argv)
 	int np, r, ret = EXIT_YES;
 	const char *pos[1], *vacate = NULL, *position = NULL, *goal = NULL;
 	const char *load = NULL, *replay = NULL, *hints = "all";
-	const char *budget = NULL, *sets = "auto";
+	const char *budget = NULL, *sets = "auto", *memory = NULL;
 	const char *level = NULL, *seed = NULL, *pz_pegs = NULL;
 	int puzzle = 0;
 	struct game g;
@@ -1038,16 +1060,21 @@ int cmd_play(int argc, char **argv)
 				 {"--puzzle", CLI_FLAG, &puzzle},
 				 {"--level", CLI_STRING, &level},
 				 {"--seed", CLI_STRING, &seed},
-				 {"--pegs", CLI_STRING, &pz_pegs}};
+				 {"--pegs", CLI_STRING, &pz_pegs},
+				 {"--memory-mb", CLI_STRING, &memory}};
 	struct peg_err err;
 
 	memset(&g, 0, sizeof(g));
 	g.save_path = "pegsol-game.txt";
 	g.level = PEG_PUZZLE_MEDIUM;
 	g.seed = (uint64_t)time(NULL) % 1000000000ull;
-	r = cli_parse(argc, argv, opts, 14, pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, (int)(sizeof(opts) / sizeof(opts[0])),
+		      pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	g.memory = (size_t)PLAYKIT_MEMORY_MB << 20;
+	if (memory && cli_parse_mb("--memory-mb", memory, 1 << 24, &g.memory))
+		return EXIT_USAGE;
 	g.sets_mode = playkit_sets_parse(sets);
 	if (g.sets_mode < 0) {
 		cli_error("bad --sets '%s' (off, auto or all)", sets);
@@ -1055,13 +1082,13 @@ int cmd_play(int argc, char **argv)
 	}
 	g.budget = 2000000;
 	if (budget) {
-		char *end;
+		uint64_t u;
 
-		g.budget = strtol(budget, &end, 10);
-		if (*end || g.budget < 1) {
-			cli_error("bad budget '%s'", budget);
+		/* the hint search runs 4 x budget: 10^12 keeps that far
+		 * from overflowing a long */
+		if (cli_parse_u64("--budget", budget, 1, 1000000000000ull, &u))
 			return EXIT_USAGE;
-		}
+		g.budget = (long)u;
 	}
 	if (!strcmp(hints, "off"))
 		g.hints = HINTS_OFF;

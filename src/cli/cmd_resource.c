@@ -145,8 +145,8 @@ static void json_values(cJSON *o, const struct peg_board *b, long vs,
 {
 	char name[64];
 
-	cJSON_AddNumberToObject(o, "start_value", (double)vs);
-	cJSON_AddNumberToObject(o, "goal_value", (double)vg);
+	cli_json_i64(o, "start_value", vs);
+	cli_json_i64(o, "goal_value", vg);
 	if (gh >= 0)
 		cJSON_AddStringToObject(
 			o, "goal_hole",
@@ -239,7 +239,7 @@ int cmd_resource(int argc, char **argv)
 			cJSON_AddStringToObject(w, "jump", j ? j : "");
 			free(j);
 			cJSON_AddStringToObject(w, "position", wpos);
-			cJSON_AddNumberToObject(w, "gain", (double)wit.gain);
+			cli_json_i64(w, "gain", wit.gain);
 		}
 		if (have_problem) {
 			json_values(o, b, vs, vg, gh);
@@ -308,14 +308,9 @@ int cmd_pagoda(int argc, char **argv)
 		cli_error("need a board (see --help)");
 		return EXIT_USAGE;
 	}
-	if (max_weight < 1 || max_weight > 1000000) {
-		cli_error("bad --max-weight '%d' (1 to 1000000)", max_weight);
+	if (cli_int_range("--max-weight", max_weight, 1, 1000000) ||
+	    cli_int_range("--seconds", seconds, 1, 86400))
 		return EXIT_USAGE;
-	}
-	if (seconds < 1 || seconds > 86400) {
-		cli_error("bad --seconds '%d' (1 to 86400)", seconds);
-		return EXIT_USAGE;
-	}
 	b = cli_board(posv[0]);
 	if (!b)
 		return EXIT_USAGE;
@@ -349,9 +344,7 @@ int cmd_pagoda(int argc, char **argv)
 			cJSON_AddItemToObject(o, "weights", weights_json(res));
 			json_values(o, b, vs, vg, gh);
 		}
-		cJSON_AddNumberToObject(
-			o, "seconds",
-			(double)(t1.tv_sec - t0.tv_sec) +
+		cJSON_AddNumberToObject(o, "seconds", (double)(t1.tv_sec - t0.tv_sec) +
 				(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
 		cli_json_print(o);
 	} else if (r == 1) {

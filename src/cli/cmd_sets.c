@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "problem.h"
 
+#include "pegsol/afile.h"
 #include "pegsol/sets.h"
 #include "pegsol/solve.h"
 
@@ -18,7 +19,8 @@ static const char usage[] =
 	"                   [--group stab|full|none] [--raw] [--threads N]\n"
 	"                   [--out FILE] [--json]\n"
 	"                   [--memory-mb M] [--partitions P] [--tmpdir DIR]\n"
-	"       pegsol sets BOARD --by-index [--vacate H]\n\n"
+	"       pegsol sets BOARD --by-index [--vacate H]\n"
+	"       pegsol sets --check FILE [--json]\n\n"
 	"Compute the level sets of a problem (boards of up to 128 holes;\n"
 	"one 64-bit word per position up to 64 holes, 128 bits past that): the\n"
 	"forward sets F_n (reachable from the start), the backward sets B_n\n"
@@ -29,8 +31,11 @@ static const char usage[] =
 	"--group: canonical codes under the symmetries fixing start and goal\n"
 	"(stab, default), the whole board group (full: Bell's mincode) or none\n"
 	"(raw sets).  --raw adds the raw sizes (orbit sums).  --out writes the\n"
-	"sets to FILE (format in docs/solve.md: version 1 with 64-bit codes,\n"
-	"version 2 with 128-bit codes for boards past 64 holes).\n"
+	"sets to FILE (format in docs/solve.md: version 3 with 64-bit codes,\n"
+	"version 4 with 128-bit codes for boards past 64 holes, a checksum at\n"
+	"the end), through a temporary file renamed over FILE: a full disk\n"
+	"leaves an old FILE as it was.  --check FILE checks such a file: exit\n"
+	"0 when it is whole, 2 when it fails its checksum or does not load.\n"
 	"--memory-mb: when a level's children need more than M MB, write them\n"
 	"to temporary files in DIR (default $TMPDIR or /tmp) by code mod p and\n"
 	"sort each partition alone (seed 001 section 3.1); --partitions forces\n"
@@ -93,10 +98,8 @@ static int by_index(const struct peg_board *b, const char *vacate,
 				h = i;
 	}
 	free(v);
-	if (peg_sets_byindex(b, h, threads, &x, &err)) {
-		cli_error("%s", err.msg);
-		return strstr(err.msg, "memory") ? EXIT_RESOURCES : EXIT_USAGE;
-	}
+	if (peg_sets_byindex(b, h, threads, &x, &err))
+		return cli_fail(err.msg, 0);
 	p = x->n_problems;
 	printf("problems:");
 	for (int i = 0; i < p; i++) {
@@ -122,6 +125,63 @@ static int by_index(const struct peg_board *b, const char *vacate,
 	return EXIT_YES;
 }
 
+/* pegsol sets --check FILE: the checksum, then a full load for the board
+ * the file names. */
+static int check_file(const char *path, int json)
+{
+	struct peg_board *b = NULL;
+	struct peg_sets *s = NULL;
+	struct peg_err err;
+	uint64_t codes = 0;
+	int sections = 0, r;
+	char *spec = NULL;
+
+	r = peg_sets_file_spec(path, &spec, &err);
+	if (r)
+		return cli_fail(err.msg, r == -2);
+	b = cli_board(spec);
+	if (!b) {
+		free(spec);
+		return cli_exit_code();
+	}
+	r = peg_sets_load(b, path, &s, &err);
+	if (r) {
+		free(spec);
+		peg_board_free(b);
+		return cli_fail(err.msg, r == -2);
+	}
+	for (int n = 0; n <= s->n_holes; n++) {
+		const struct peg_level *lv[4] = {&s->F[n], &s->G[n], &s->W[n],
+						 &s->L[n]};
+
+		for (int k = 0; k < 4; k++)
+			if (lv[k]->have) {
+				sections++;
+				codes += lv[k]->n;
+			}
+	}
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "file", path);
+		cJSON_AddBoolToObject(o, "ok", 1);
+		cli_json_board(o, b);
+		cJSON_AddNumberToObject(o, "code_bits", s->wide ? 128 : 64);
+		cJSON_AddNumberToObject(o, "sections", sections);
+		cli_json_u64(o, "codes", codes);
+		cli_json_print(o);
+	} else {
+		printf("%s: ok: %s, %d-bit codes, %d sections, %llu codes, "
+		       "checksum good\n",
+		       path, b->spec, s->wide ? 128 : 64, sections,
+		       (unsigned long long)codes);
+	}
+	free(spec);
+	peg_sets_free(s);
+	peg_board_free(b);
+	return EXIT_YES;
+}
+
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, raw = 0, threads = 0, n_pos = 0, r;
@@ -129,8 +189,9 @@ int cmd_sets(int argc, char **argv)
 	int rc = EXIT_USAGE, solvable, n;
 	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	const char *group = NULL, *outfile = NULL, *memory = NULL;
-	const char *tmpdir = NULL;
+	const char *tmpdir = NULL, *check = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--check", CLI_STRING, &check},
 				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--raw", CLI_FLAG, &raw},
 				 {"--vacate", CLI_STRING, &vacate},
@@ -153,9 +214,17 @@ int cmd_sets(int argc, char **argv)
 	double secs;
 	uint64_t whalf = 0;
 
-	r = cli_parse(argc, argv, opts, 13, posv, 1, &n_pos, usage);
+	r = cli_parse(argc, argv, opts, 14, posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	if (check) {
+		if (n_pos) {
+			cli_error("--check FILE takes no board (the file "
+				  "names it)");
+			return EXIT_USAGE;
+		}
+		return check_file(check, json);
+	}
 	if (n_pos < 1) {
 		cli_error("need a board (see --help)");
 		return EXIT_USAGE;
@@ -173,9 +242,9 @@ int cmd_sets(int argc, char **argv)
 		cli_error("bad --group '%s' (stab, full or none)", group);
 		return EXIT_USAGE;
 	}
-	b = cli_board(posv[0]);
+	b = cli_board_max(posv[0], PEG_SETS_MAX_HOLES);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	if (byidx) {
 		rc = by_index(b, vacate, threads);
 		goto out;
@@ -185,10 +254,7 @@ int cmd_sets(int argc, char **argv)
 		goto out;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (peg_sets_compute(b, &p, &so, &s, &err)) {
-		cli_error("%s", err.msg);
-		rc = strstr(err.msg, "memory") || strstr(err.msg, "space")
-			     ? EXIT_RESOURCES
-			     : EXIT_USAGE;
+		rc = cli_fail(err.msg, 0);
 		goto out;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -198,9 +264,8 @@ int cmd_sets(int argc, char **argv)
 	solvable = s->W[s->finish_pegs].n > 0;
 	for (int m = 0; m <= n / 2; m++)
 		whalf += s->W[m].n;
-	if (outfile && peg_sets_save(s, outfile, &err)) {
-		cli_error("%s", err.msg);
-		rc = EXIT_USAGE;
+	if (outfile && (r = peg_sets_save(s, outfile, &err))) {
+		rc = cli_fail(err.msg, r == PEG_AFILE_ERESOURCE);
 		goto out;
 	}
 	if (json) {
@@ -217,40 +282,36 @@ int cmd_sets(int argc, char **argv)
 			cJSON *e = cJSON_CreateObject();
 
 			cJSON_AddNumberToObject(e, "pegs", m);
-			cJSON_AddNumberToObject(e, "F", (double)s->F[m].n);
+			cli_json_u64(e, "F", s->F[m].n);
 			if (raw) {
-				cJSON_AddNumberToObject(e, "F_raw",
-							(double)s->F[m].raw);
-				cJSON_AddNumberToObject(e, "W_raw",
-							(double)s->W[m].raw);
+				cli_json_u64(e, "F_raw", s->F[m].raw);
+				cli_json_u64(e, "W_raw", s->W[m].raw);
 			}
-			cJSON_AddNumberToObject(
-				e, "B", (double)peg_sets_backward_size(s, m));
-			cJSON_AddNumberToObject(e, "W", (double)s->W[m].n);
-			cJSON_AddNumberToObject(e, "L", (double)s->L[m].n);
+			cli_json_u64(e, "B", peg_sets_backward_size(s, m));
+			cli_json_u64(e, "W", s->W[m].n);
+			cli_json_u64(e, "L", s->L[m].n);
 			cJSON_AddItemToArray(lv, e);
 		}
 		cJSON_AddItemToObject(o, "levels", lv);
-		cJSON_AddNumberToObject(tot, "F", (double)sum_n(s->F, n));
+		cli_json_u64(tot, "F", sum_n(s->F, n));
 		if (raw)
-			cJSON_AddNumberToObject(tot, "F_raw",
-						(double)sum_raw(s->F, n));
+			cli_json_u64(tot, "F_raw", sum_raw(s->F, n));
 		{
 			uint64_t tb = 0;
 
 			for (int m = 0; m <= n; m++)
 				tb += peg_sets_backward_size(s, m);
-			cJSON_AddNumberToObject(tot, "B", (double)tb);
+			cli_json_u64(tot, "B", tb);
 		}
-		cJSON_AddNumberToObject(tot, "W", (double)sum_n(s->W, n));
-		cJSON_AddNumberToObject(tot, "L", (double)sum_n(s->L, n));
+		cli_json_u64(tot, "W", sum_n(s->W, n));
+		cli_json_u64(tot, "L", sum_n(s->L, n));
 		cJSON_AddItemToObject(o, "total", tot);
-		cJSON_AddNumberToObject(o, "W_half", (double)whalf);
+		cli_json_u64(o, "W_half", whalf);
 		cJSON_AddNumberToObject(o, "seconds", secs);
 		if (outfile)
 			cJSON_AddStringToObject(o, "file", outfile);
 		cJSON_AddNumberToObject(o, "partitions", s->partitions);
-		cJSON_AddNumberToObject(o, "disk_bytes", (double)s->disk_bytes);
+		cli_json_u64(o, "disk_bytes", s->disk_bytes);
 		cli_json_print(o);
 	} else {
 		uint64_t tb = 0;

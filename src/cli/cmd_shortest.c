@@ -1,6 +1,7 @@
 /* cmd_shortest.c - pegsol shortest: a solution with the fewest moves, with
  * the proof that none shorter exists (seed 000 section 4). */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/pos.h"
 #include "pegsol/shortest.h"
@@ -25,10 +26,11 @@ static const char usage[] =
 	"--max-moves N gives up past N moves; --max-states N caps the\n"
 	"breadth-first table (13 to 34 bytes a state, default 100 million):\n"
 	"a bound that outgrows it is finished depth first with a fixed\n"
-	"table of 4N entries (8 bytes each; boards of up to 56 holes), still\n"
-	"exact.  --threads N workers on each search (default 2).  With no\n"
-	"start, --progress reports each (bound, start) search on stderr.\n"
-	"Boards of up to 64 holes.\n"
+	"table of 4N entries (8 bytes each, 16 past 56 holes; boards of up\n"
+	"to 120 holes), still exact.  --threads N workers on each search\n"
+	"(default 2).  With no start, --progress reports each (bound,\n"
+	"start) search on stderr.  Boards of up to 128 holes (past 64 the\n"
+	"search runs on 128-bit codes).\n"
 	"Exit 0 with a solution, 1 when there is none (within --max-moves),\n"
 	"2 on bad input, 3 when the state cap or memory runs out.\n";
 
@@ -76,19 +78,27 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 {
 	uint64_t max_states = so->max_states;
 	double t0 = now();
-	uint64_t full = b->n_holes == 64 ? ~0ULL : (1ULL << b->n_holes) - 1;
-	int *slb = malloc((size_t)b->n_holes * sizeof(int)), live = 0, U;
+	int nh = b->n_holes, n_retry = 0;
+	int *slb = malloc((size_t)nh * sizeof(int)), live = 0, U;
+	/* vac: the start; retry, left: starts that outgrew the table */
+	unsigned char *vac = malloc(3 * (size_t)nh), *retry = vac + nh;
+	unsigned char *left = retry + nh;
 	struct peg_err err;
 
-	if (!slb) {
+	if (!slb || !vac) {
+		free(slb);
+		free(vac);
 		cli_error("out of memory");
 		return EXIT_RESOURCES;
 	}
+	memset(vac, 1, (size_t)nh);
 	for (int h = 0; h < b->n_holes; h++) {
 		slb[h] = -1;
 		if (peg_board_hole_orbit_min(b, h) != h)
 			continue;
-		slb[h] = peg_shortest_bound(b, full ^ (1ULL << h), -1);
+		vac[h] = 0;
+		slb[h] = peg_shortest_bound_pos(b, vac, -1);
+		vac[h] = 1;
 		(*n_starts)++;
 		live++;
 		if (*lb < 0 || slb[h] < *lb)
@@ -97,18 +107,19 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 	for (U = *lb; live && !best->solved && U <= b->n_holes &&
 		      (!max_moves || U <= max_moves);
 	     U++) {
-		uint64_t retry = 0; /* starts that outgrew the table */
 		uint64_t budget = ALL_STARTS_BUDGET;
 		uint64_t cap = max_states ? max_states : 100000000;
 
 		int round;
 
-		for (round = 0; !best->solved && (!round || retry) &&
+		n_retry = 0;
+		memset(retry, 0, (size_t)nh);
+		for (round = 0; !best->solved && (!round || n_retry) &&
 				round < 48;
 		     round++) {
-			uint64_t left = retry;
-
-			retry = 0;
+			memcpy(left, retry, (size_t)nh);
+			memset(retry, 0, (size_t)nh);
+			n_retry = 0;
 			so->no_dfs = round == 0;
 			so->dfs_budget = round ? budget : 0;
 			/* an eighth of the cap breadth first (a start that
@@ -121,22 +132,25 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 				int s;
 
 				if (slb[h] < 0 || slb[h] > U ||
-				    (round && !(left >> h & 1)))
+				    (round && !left[h]))
 					continue;
 				so->min_moves = U;
 				so->max_moves = U;
-				s = peg_shortest(b, full ^ (1ULL << h), -1, so,
-						 &res, &err);
+				vac[h] = 0;
+				s = peg_shortest_pos(b, vac, -1, so, &res, &err);
+				vac[h] = 1;
 				if (progress)
 					report(b, U, h, round, s, &res,
 					       now() - t0);
 				if (s == PEG_SHORTEST_RESOURCES) {
-					retry |= 1ULL << h;
+					retry[h] = 1;
+					n_retry++;
 					continue;
 				}
 				if (s != PEG_SHORTEST_OK) {
 					cli_error("%s", err.msg);
 					free(slb);
+					free(vac);
 					return EXIT_USAGE;
 				}
 				*nodes += res.nodes;
@@ -155,12 +169,13 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 			}
 			if (round)
 				budget *= 2;
-			if (retry && b->n_holes > 56)
+			if (n_retry && nh > PEG_SHORTEST_DFS_HOLES)
 				break; /* no depth-first completion there */
 		}
-		if (retry && !best->solved) {
+		if (n_retry && !best->solved) {
 			cli_error("%s", err.msg);
 			free(slb);
+			free(vac);
 			return EXIT_RESOURCES;
 		}
 	}
@@ -169,6 +184,7 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 	so->dfs_slots = 0;
 	so->max_states = max_states;
 	free(slb);
+	free(vac);
 	return 0;
 }
 
@@ -192,7 +208,7 @@ int cmd_shortest(int argc, char **argv)
 	struct peg_shortest_opts so = {0};
 	struct peg_shortest_result best = {0};
 	struct peg_err err;
-	uint64_t start = 0, best_code = 0, nodes = 0;
+	uint64_t nodes = 0;
 	int n_starts = 0, lb = -1, iters = 0, dfsb = 0;
 	char *sol = NULL, name[32];
 	double t0 = now();
@@ -200,14 +216,11 @@ int cmd_shortest(int argc, char **argv)
 	r = cli_parse(argc, argv, opts, 9, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board(np ? pos[0] : NULL);
-	if (!b)
+	if (cli_int_range("--threads", threads, 0, 16))
 		return EXIT_USAGE;
-	if (b->n_holes > 64) {
-		cli_error("board '%s' has %d holes, shortest handles at most 64",
-			  b->spec, b->n_holes);
-		goto out;
-	}
+	b = cli_board_max(np ? pos[0] : NULL, 128);
+	if (!b)
+		return cli_exit_code();
 	if (finish && anywhere) {
 		cli_error("give --finish F or --anywhere, not both");
 		goto out;
@@ -218,11 +231,6 @@ int cmd_shortest(int argc, char **argv)
 	}
 	if (!vacate && !position && !anywhere) {
 		cli_error("give the start: --vacate H or --position P");
-		goto out;
-	}
-	if (max_moves < 0 || max_states < 0 || threads < 0 || threads > 16) {
-		cli_error("--max-moves and --max-states must not be negative, "
-			  "--threads 1 to 16");
 		goto out;
 	}
 	if (finish) {
@@ -246,11 +254,6 @@ int cmd_shortest(int argc, char **argv)
 				&iters, &lb, &n_starts, &dfsb, progress);
 		if (rc)
 			goto out;
-		if (best.solved) {
-			memset(pegs, 1, (size_t)b->n_holes);
-			pegs[best_start] = 0;
-			best_code = peg_pos_to64(pegs, b->n_holes);
-		}
 	}
 	for (int h = -1; h < b->n_holes && (vacate || position); h++) {
 		struct peg_shortest_result res;
@@ -269,9 +272,8 @@ int cmd_shortest(int argc, char **argv)
 			memset(pegs, 1, (size_t)b->n_holes);
 			pegs[h] = 0;
 		}
-		start = peg_pos_to64(pegs, b->n_holes);
 		n_starts++;
-		s = peg_shortest(b, start, finish_h, &so, &res, &err);
+		s = peg_shortest_pos(b, pegs, finish_h, &so, &res, &err);
 		if (s != PEG_SHORTEST_OK) {
 			cli_error("%s", err.msg);
 			rc = s == PEG_SHORTEST_BAD ? EXIT_USAGE
@@ -286,7 +288,6 @@ int cmd_shortest(int argc, char **argv)
 		if (res.solved && (!best.solved || res.moves < best.moves)) {
 			peg_shortest_result_release(&best);
 			best = res;
-			best_code = start;
 			best_start = h;
 			/* later starts only need to beat it */
 			so.max_moves = res.moves - 1;
@@ -326,11 +327,6 @@ int cmd_shortest(int argc, char **argv)
 		cJSON_AddNumberToObject(o, "seconds", now() - t0);
 		cli_json_print(o);
 	} else if (best.solved) {
-		char *list;
-
-		pegs = realloc(pegs, (size_t)b->n_holes);
-		peg_pos_from64(best_code, b->n_holes, pegs);
-		list = peg_pos_list(b, pegs);
 		if (best_start >= 0)
 			printf("vacate %s, ", peg_board_hole_name(
 						      b, best_start, name,
@@ -342,7 +338,6 @@ int cmd_shortest(int argc, char **argv)
 		printf("lower bound %d, %d bounds searched (%d depth first), "
 		       "%llu nodes, %.2f s\n",
 		       lb, iters, dfsb, (unsigned long long)nodes, now() - t0);
-		free(list);
 	} else {
 		printf("no solution%s (%llu nodes, %.2f s)\n",
 		       max_moves ? " within the move limit" : " exists",

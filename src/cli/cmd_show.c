@@ -34,7 +34,7 @@ int cmd_show(int argc, char **argv)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	b = cli_board(np ? pos[0] : NULL);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	pegs = malloc((size_t)b->n_holes);
 	if (!pegs) {
 		cli_error("out of memory");

@@ -7,7 +7,6 @@
 #include "pegsol/solution.h"
 #include "pegsol/solve.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,24 +75,13 @@ int cmd_solve(int argc, char **argv)
 		cli_error("need a board (see --help)");
 		return EXIT_USAGE;
 	}
-	if (table_mb < 0) {
-		cli_error("bad --table-mb '%d'", table_mb);
+	if (max_nodes && cli_parse_u64("--max-nodes", max_nodes, 0, UINT64_MAX,
+				       &so.max_nodes))
 		return EXIT_USAGE;
-	}
-	if (max_nodes) {
-		char *end;
-
-		errno = 0;
-		so.max_nodes = strtoull(max_nodes, &end, 10);
-		if (errno || *end || !*max_nodes || *max_nodes == '-') {
-			cli_error("bad --max-nodes '%s'", max_nodes);
-			return EXIT_USAGE;
-		}
-	}
 	so.table_mb = (size_t)table_mb;
-	b = cli_board(posv[0]);
+	b = cli_board_max(posv[0], 128);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
 			&p, &rc))
 		goto out;
@@ -102,13 +90,8 @@ int cmd_solve(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	secs = (double)(t1.tv_sec - t0.tv_sec) +
 	       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-	if (r == PEG_SOLVE_ERROR) {
-		cli_error("%s", err.msg);
-		goto out;
-	}
-	if (r == PEG_SOLVE_LIMIT) {
-		cli_error("%s", err.msg);
-		rc = EXIT_RESOURCES;
+	if (r == PEG_SOLVE_ERROR || r == PEG_SOLVE_LIMIT) {
+		rc = cli_fail(err.msg, r == PEG_SOLVE_LIMIT);
 		goto out;
 	}
 	if (r == PEG_SOLVE_FOUND) {
@@ -140,8 +123,8 @@ int cmd_solve(int argc, char **argv)
 						reason_name(res.reason));
 			cJSON_AddStringToObject(o, "why", res.why);
 		}
-		cJSON_AddNumberToObject(o, "nodes", (double)res.nodes);
-		cJSON_AddNumberToObject(o, "dead", (double)res.dead);
+		cli_json_u64(o, "nodes", res.nodes);
+		cli_json_u64(o, "dead", res.dead);
 		cJSON_AddNumberToObject(o, "symmetries", res.n_group);
 		cJSON_AddNumberToObject(o, "seconds", secs);
 		cli_json_print(o);

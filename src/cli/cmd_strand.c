@@ -1,5 +1,6 @@
 /* cmd_strand.c - pegsol strand: the worst game, most pegs left stuck. */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/analyse.h"
 #include "pegsol/pos.h"
@@ -32,9 +33,9 @@ int cmd_strand(int argc, char **argv)
 	r = cli_parse(argc, argv, opts, 2, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board(np ? pos[0] : NULL);
+	b = cli_board_max(np ? pos[0] : NULL, 128);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	if (vacate) {
 		vac = peg_board_parse_hole(b, vacate, &err);
 		if (vac < 0) {
@@ -50,8 +51,7 @@ int cmd_strand(int argc, char **argv)
 	}
 	r = peg_strand_find(b, vac, &res, &err);
 	if (r) {
-		cli_error("%s", err.msg);
-		rc = r == PEG_ANALYSE_ENOMEM ? EXIT_RESOURCES : EXIT_USAGE;
+		rc = cli_fail(err.msg, r == PEG_ANALYSE_ENOMEM);
 		goto out;
 	}
 	if (json) {
@@ -96,8 +96,8 @@ int cmd_strand(int argc, char **argv)
 	}
 	if (json) {
 		cJSON_AddNumberToObject(o, "most_pegs", best);
-		cJSON_AddNumberToObject(o, "dead_examined", (double)res.dead);
-		cJSON_AddNumberToObject(o, "nodes", (double)res.nodes);
+		cli_json_u64(o, "dead_examined", res.dead);
+		cli_json_u64(o, "nodes", res.nodes);
 		cli_json_print(o);
 	} else {
 		printf("most pegs stranded: %d\n", best);

@@ -1,6 +1,7 @@
 /* cmd_sweep.c - pegsol sweep: the longest sweep (jumps in one move) in any
  * single vacancy to single survivor solution (seed 003). */
 #include "cli.h"
+#include "problem.h"
 
 #include "pegsol/shortest.h"
 #include "pegsol/solution.h"
@@ -19,7 +20,8 @@ static const char usage[] =
 	"so this is for small boards (Triangle(5), Triangle(6), ...).\n"
 	"--construct instead builds every sweep position from the longest\n"
 	"walk down and tests it by time reversal (large boards: Triangle(8),\n"
-	"Triangle(10)); it lists the witness's problem only.\n"
+	"Triangle(10)); it lists the witness's problem only.  Boards of up\n"
+	"to 128 holes.\n"
 	"Exit 0 when some solution exists, 1 when the board has none.\n";
 
 int cmd_sweep(int argc, char **argv)
@@ -38,19 +40,14 @@ int cmd_sweep(int argc, char **argv)
 	r = cli_parse(argc, argv, opts, 3, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board(np ? pos[0] : NULL);
+	b = cli_board_max(np ? pos[0] : NULL, 128);
 	if (!b)
-		return EXIT_USAGE;
-	if (max_states < 0) {
-		cli_error("--max-states must not be negative");
-		goto out;
-	}
+		return cli_exit_code();
 	so.max_states = (uint64_t)max_states;
 	r = construct ? peg_sweep_construct(b, &so, &res, &err)
 		      : peg_sweep_longest(b, &so, &res, &err);
 	if (r != PEG_SHORTEST_OK) {
-		cli_error("%s", err.msg);
-		rc = r == PEG_SHORTEST_BAD ? EXIT_USAGE : EXIT_RESOURCES;
+		rc = cli_fail(err.msg, r == PEG_SHORTEST_RESOURCES);
 		goto out;
 	}
 	if (res.length)
@@ -87,7 +84,7 @@ int cmd_sweep(int argc, char **argv)
 			cJSON_AddNumberToObject(o, "sweep_first_jump",
 						res.sweep_first + 1);
 		}
-		cJSON_AddNumberToObject(o, "positions", (double)res.positions);
+		cli_json_u64(o, "positions", res.positions);
 		cli_json_print(o);
 	} else if (res.length) {
 		char *sw = peg_jumps_format(b, res.jumps + res.sweep_first,

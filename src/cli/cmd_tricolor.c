@@ -136,26 +136,18 @@ static int do_solve(const struct peg_board *b, const unsigned char *col,
 	struct peg_err err;
 	int rc;
 
-	if (max_states < 0) {
-		cli_error("--max-states must be positive");
-		return EXIT_USAGE;
-	}
 	o.max_states = (uint64_t)max_states;
 	if (use_table) {
 		t = peg_tri_table_new(b, 0, threads, &err);
-		if (!t) {
-			cli_error("%s", err.msg);
-			return b->n_holes > PEG_TRI_TABLE_MAX_HOLES
-				       ? EXIT_USAGE
-				       : EXIT_RESOURCES;
-		}
+		if (!t)
+			return cli_fail(err.msg, b->n_holes <=
+							 PEG_TRI_TABLE_MAX_HOLES);
 		o.oracle = t;
 	}
 	rc = peg_tri_solve(b, col, &o, &r, &err);
 	if (rc != PEG_TRI_OK) {
-		cli_error("%s", err.msg);
 		peg_tri_table_free(t);
-		return rc == PEG_TRI_EINPUT ? EXIT_USAGE : EXIT_RESOURCES;
+		return cli_fail(err.msg, rc == PEG_TRI_ERESOURCE);
 	}
 	{
 		char *sol = r.solvable ? peg_jumps_format(b, r.jumps, r.n_jumps)
@@ -179,7 +171,7 @@ static int do_solve(const struct peg_board *b, const unsigned char *col,
 			cJSON_AddBoolToObject(j, "solvable", r.solvable);
 			cJSON_AddStringToObject(j, "method",
 						t ? "retrograde table" : "dfs");
-			cJSON_AddNumberToObject(j, "nodes", (double)r.nodes);
+			cli_json_u64(j, "nodes", r.nodes);
 			cJSON_AddNumberToObject(j, "min_pegs", r.min_pegs);
 			if (r.solvable) {
 				cJSON_AddNumberToObject(j, "jumps", r.n_jumps);
@@ -267,21 +259,14 @@ static int do_survey(const struct peg_board *b, int threads, int list,
 	char name[64];
 	cJSON *j = NULL, *arr = NULL;
 
-	if (list < 0 || max_mb < 0 || max_states < 0) {
-		cli_error("--list, --max-mb and --max-states must not be "
-			  "negative");
-		return EXIT_USAGE;
-	}
 	so.threads = threads;
 	so.max_bytes = (uint64_t)max_mb << 20;
 	so.max_list = list;
 	so.dfs = dfs;
 	so.max_states = (uint64_t)max_states;
 	rc = peg_tri_survey_run(b, &so, &s, &err);
-	if (rc != PEG_TRI_OK) {
-		cli_error("%s", err.msg);
-		return rc == PEG_TRI_EINPUT ? EXIT_USAGE : EXIT_RESOURCES;
-	}
+	if (rc != PEG_TRI_OK)
+		return cli_fail(err.msg, rc == PEG_TRI_ERESOURCE);
 	if (json) {
 		j = cJSON_CreateObject();
 		cli_json_board(j, b);
@@ -289,13 +274,11 @@ static int do_survey(const struct peg_board *b, int threads, int list,
 		cJSON_AddStringToObject(j, "method",
 					dfs ? "dfs" : "retrograde table");
 		cJSON_AddNumberToObject(j, "hole_classes", s.n_orbits);
-		cJSON_AddNumberToObject(j, "starts_raw", (double)s.starts_raw);
-		cJSON_AddNumberToObject(j, "starts", (double)s.starts);
-		cJSON_AddNumberToObject(j, "solvable", (double)s.solvable);
-		cJSON_AddNumberToObject(j, "starts_color_swap",
-					(double)s.starts_swap);
-		cJSON_AddNumberToObject(j, "solvable_color_swap",
-					(double)s.solvable_swap);
+		cli_json_u64(j, "starts_raw", s.starts_raw);
+		cli_json_u64(j, "starts", s.starts);
+		cli_json_u64(j, "solvable", s.solvable);
+		cli_json_u64(j, "starts_color_swap", s.starts_swap);
+		cli_json_u64(j, "solvable_color_swap", s.solvable_swap);
 		cJSON_AddBoolToObject(j, "freely_solvable",
 				      s.solvable == s.starts);
 		arr = cJSON_CreateArray();
@@ -307,10 +290,8 @@ static int do_survey(const struct peg_board *b, int threads, int list,
 				peg_board_hole_name(b, s.orbits[i].hole, name,
 						    sizeof(name)));
 			cJSON_AddNumberToObject(o, "orbit", s.orbits[i].size);
-			cJSON_AddNumberToObject(o, "starts",
-						(double)s.orbits[i].starts);
-			cJSON_AddNumberToObject(o, "solvable",
-						(double)s.orbits[i].solvable);
+			cli_json_u64(o, "starts", s.orbits[i].starts);
+			cli_json_u64(o, "solvable", s.orbits[i].solvable);
 			cJSON_AddItemToArray(arr, o);
 		}
 		cJSON_AddItemToObject(j, "holes_table", arr);
@@ -373,8 +354,7 @@ static int do_survey(const struct peg_board *b, int threads, int list,
 
 				cJSON_AddStringToObject(x, "digits", d ? d : "");
 				if (ok) {
-					cJSON_AddNumberToObject(x, "reachable",
-								(double)r.nodes);
+					cli_json_u64(x, "reachable", r.nodes);
 					cJSON_AddNumberToObject(x, "min_pegs",
 								r.min_pegs);
 				}
@@ -395,18 +375,15 @@ static int do_survey(const struct peg_board *b, int threads, int list,
 	if (json && !dfs) {
 		cJSON *t = cJSON_CreateObject(), *lv = cJSON_CreateArray();
 
-		cJSON_AddNumberToObject(t, "bytes", (double)s.table.bytes);
+		cli_json_u64(t, "bytes", s.table.bytes);
 		cJSON_AddNumberToObject(t, "seconds", s.table.seconds);
-		cJSON_AddNumberToObject(t, "jump_checks",
-					(double)s.table.jump_checks);
+		cli_json_u64(t, "jump_checks", s.table.jump_checks);
 		for (int k = 0; k < n; k++) {
 			cJSON *x = cJSON_CreateObject();
 
 			cJSON_AddNumberToObject(x, "pegs", k);
-			cJSON_AddNumberToObject(x, "states",
-						(double)s.table.states[k]);
-			cJSON_AddNumberToObject(x, "solvable",
-						(double)s.table.solvable[k]);
+			cli_json_u64(x, "states", s.table.states[k]);
+			cli_json_u64(x, "solvable", s.table.solvable[k]);
 			cJSON_AddNumberToObject(x, "sweeps", s.table.sweeps[k]);
 			cJSON_AddItemToArray(lv, x);
 		}
@@ -461,16 +438,15 @@ int cmd_tricolor(int argc, char **argv)
 	}
 	if (strcmp(pos[0], "show") && strcmp(pos[0], "solve") &&
 	    strcmp(pos[0], "survey")) {
-		cli_error("unknown action '%s' (show, solve, survey)", pos[0]);
+		cli_error("unknown action '%s' (show, solve, survey)",
+			  cli_q(pos[0]));
 		return EXIT_USAGE;
 	}
-	if (threads < 1 || threads > 64) {
-		cli_error("--threads must be 1..64, got %d", threads);
+	if (cli_int_range("--threads", threads, 1, 64))
 		return EXIT_USAGE;
-	}
 	b = cli_board(np > 1 ? pos[1] : NULL);
 	if (!b)
-		return EXIT_USAGE;
+		return cli_exit_code();
 	if (!strcmp(pos[0], "survey")) {
 		rc = do_survey(b, threads, list, max_mb, levels, dfs, max_states,
 			       json);

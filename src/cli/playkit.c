@@ -51,3 +51,22 @@ int playkit_finish(const struct peg_session *s)
 {
 	return s->goal.kind == PEG_GOAL_ANYWHERE ? -1 : s->goal.hole;
 }
+
+int playkit_sets_fit(const struct peg_session *s, size_t budget,
+		     struct peg_winsets_cost *cost, char *note, size_t size)
+{
+	struct peg_err err;
+
+	if (peg_winsets_estimate(s->b, s->start, playkit_finish(s), cost,
+				 &err)) {
+		snprintf(note, size, "%s", err.msg);
+		return 0;
+	}
+	if (cost->bytes <= (double)budget)
+		return 1;
+	snprintf(note, size,
+		 "the winning sets would need about %.0f MB, over "
+		 "--memory-mb %.0f",
+		 cost->bytes / 1048576, (double)budget / 1048576);
+	return 0;
+}

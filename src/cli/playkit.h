@@ -29,4 +29,14 @@ int playkit_sets_wanted(const struct peg_session *s, int mode);
 /* The goal hole of a session for the sets (-1 = anywhere). */
 int playkit_finish(const struct peg_session *s);
 
+/* The memory budget both games default to (--memory-mb): what the winning
+ * sets may need at their peak, estimated before they are computed. */
+#define PLAYKIT_MEMORY_MB 1024
+
+/* May the session's sets be computed within `budget` bytes?  1 yes (*cost
+ * filled), 0 no: note says why in one line ("the winning sets would need
+ * about 8224 MB, over --memory-mb 1024"). */
+int playkit_sets_fit(const struct peg_session *s, size_t budget,
+		     struct peg_winsets_cost *cost, char *note, size_t size);
+
 #endif

@@ -55,30 +55,35 @@ int cli_problem(const struct peg_board *b, const char *position,
 int cli_sets_opts(int threads, const char *memory, int partitions,
 		  const char *tmpdir, struct peg_sets_opts *so)
 {
-	if (threads < 0 || threads > 8) {
-		cli_error("bad --threads '%d' (1 to 8)", threads);
+	if (cli_int_range("--threads", threads, 0, 8))
 		return -1;
-	}
-	if (memory) {
-		char *end;
-		double mb = strtod(memory, &end);
-
-		if (end == memory || *end || !(mb > 0) || mb > 1e9) {
-			cli_error("bad --memory-mb '%s' (a positive number of "
-				  "MB)",
-				  memory);
-			return -1;
-		}
-		so->memory = (size_t)(mb * 1048576.0);
-		if (!so->memory)
-			so->memory = 1;
-	}
-	if (partitions < 0 || partitions > 251) {
-		cli_error("bad --partitions '%d' (0 to 251)", partitions);
+	if (memory && cli_parse_mb("--memory-mb", memory, 1e9, &so->memory))
 		return -1;
-	}
+	if (cli_int_range("--partitions", partitions, 0, 251))
+		return -1;
 	so->partitions = partitions;
 	so->tmpdir = tmpdir;
 	so->threads = threads;
 	return 0;
+}
+
+struct peg_board *cli_board_max(const char *spec, long max_holes)
+{
+	struct peg_err err;
+	long long holes;
+
+	if (!spec)
+		return cli_board(NULL); /* says that a board is missing */
+	holes = peg_board_spec_holes(spec, &err);
+	if (holes < 0) {
+		cli_fail(err.msg, 0);
+		return NULL;
+	}
+	if (holes > max_holes) {
+		cli_error("board '%s' has %lld holes; %s handles at most %ld "
+			  "holes",
+			  cli_q(spec), holes, cli_cmd, max_holes);
+		return NULL;
+	}
+	return cli_board(spec);
 }

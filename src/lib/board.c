@@ -2,6 +2,9 @@
  * symmetry group computed from the geometry, hole names. */
 #include "pegsol/board.h"
 
+#include "boardio.h"
+#include "graphaut.h"
+
 #include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -287,89 +290,133 @@ fail:
 	return NULL;
 }
 
-/* Graph automorphisms by backtracking with degree pruning.  Groups larger
- * than GRAPH_SYM_MAX are not listed: the board then keeps only the identity,
- * which is always correct (canonical codes just stop merging symmetric
- * positions). */
-#define GRAPH_SYM_MAX 4096
-
-struct autsearch {
-	int n;
-	const unsigned char *adj; /* n*n */
-	const int *deg;
-	int *map, *used;
-	int *out;
-	int count;
-	int overflow;
-};
-
-static void aut_rec(struct autsearch *s, int i)
+void peg_board_err_holes(struct peg_err *err, const char *spec,
+			 long long holes, long max)
 {
-	if (s->overflow)
-		return;
-	if (i == s->n) {
-		if (s->count >= GRAPH_SYM_MAX) {
-			s->overflow = 1;
-			return;
-		}
-		memcpy(s->out + (size_t)s->count * s->n, s->map,
-		       (size_t)s->n * sizeof(int));
-		s->count++;
-		return;
-	}
-	for (int j = 0; j < s->n; j++) {
-		int ok = 1;
+	peg_err_set(err, "board '%s' has %lld holes; the limit here is %ld",
+		    spec, holes, max);
+}
 
-		if (s->used[j] || s->deg[j] != s->deg[i])
-			continue;
-		for (int k = 0; k < i && ok; k++)
-			if (s->adj[(size_t)i * s->n + k] !=
-			    s->adj[(size_t)j * s->n + s->map[k]])
-				ok = 0;
-		if (!ok)
-			continue;
-		s->used[j] = 1;
-		s->map[i] = j;
-		aut_rec(s, i + 1);
-		s->used[j] = 0;
+/* The symmetries of a graph board: its automorphisms (graphaut.h), from
+ * adjacency lists built out of the matrix adj (n_edges edges). */
+static int graph_syms(struct peg_board *b, const unsigned char *adj,
+		      long long n_edges)
+{
+	int n = b->n_holes, *xadj, *list, complete, max;
+
+	xadj = malloc(((size_t)n + 1) * sizeof(int));
+	list = malloc(((size_t)n_edges * 2 + 1) * sizeof(int));
+	if (!xadj || !list) {
+		free(xadj);
+		free(list);
+		return -1;
 	}
+	xadj[0] = 0;
+	for (int u = 0; u < n; u++) {
+		int k = xadj[u];
+
+		for (int v = 0; v < n; v++)
+			if (adj[(size_t)u * n + v])
+				list[k++] = v;
+		xadj[u + 1] = k;
+	}
+	/* at most PEG_GRAPH_SYM_ENTRIES ints of permutations, and on the
+	 * boards of the fast paths byte tables of at most 64 MB (pos.h:
+	 * 256 codes per symmetry and byte) */
+	max = PEG_GRAPH_SYM_ENTRIES / n;
+	if (n <= 128 && max > PEG_GRAPH_SMALL_ENTRIES / n)
+		max = PEG_GRAPH_SMALL_ENTRIES / n;
+	if (max > PEG_GRAPH_MAX_SYMS)
+		max = PEG_GRAPH_MAX_SYMS;
+	if (max < 1)
+		max = 1;
+	if (peg_graph_automorphisms(n, xadj, list, max,
+				    &b->sym, &b->n_syms, &complete)) {
+		free(xadj);
+		free(list);
+		return -1;
+	}
+	b->sym_reflect_first = b->n_syms;
+	free(xadj);
+	free(list);
+	return 0;
 }
 
 struct peg_board *peg_board_from_graph(int n, char **labels, int m,
 				       const int *edges, const char *spec,
 				       struct peg_err *err)
 {
+	return peg_board_graph_lim(n, labels, m, edges, spec,
+				   PEG_GRAPH_MAX_JUMPS, err);
+}
+
+struct peg_board *peg_board_graph_lim(int n, char **labels, int m,
+				      const int *edges, const char *spec,
+				      long max_jumps, struct peg_err *err)
+{
 	struct peg_board *b;
 	unsigned char *adj = NULL;
-	int *deg = NULL, *tmp = NULL;
-	size_t nj = 0;
-	struct autsearch s;
+	int *deg = NULL;
+	long long nj = 0, ne = 0;
 
 	if (n <= 0) {
 		peg_err_set(err, "graph '%s' has no nodes", spec);
 		return NULL;
 	}
-	if (n > 4096) {
-		peg_err_set(err, "graph '%s' has more than 4096 nodes", spec);
+	if (n > PEG_GRAPH_MAX_NODES) {
+		peg_err_set(err, "graph '%s' has %d nodes; the limit is %d",
+			    spec, n, PEG_GRAPH_MAX_NODES);
+		return NULL;
+	}
+	/* the jumps are counted before anything else is allocated */
+	adj = calloc((size_t)n * n, 1);
+	deg = calloc((size_t)n, sizeof(int));
+	if (!adj || !deg) {
+		free(adj);
+		free(deg);
+		peg_err_set(err, "out of memory");
+		return NULL;
+	}
+	for (int e = 0; e < m; e++) {
+		int u = edges[2 * e], v = edges[2 * e + 1];
+
+		if (u < 0 || v < 0 || u >= n || v >= n || u == v ||
+		    adj[(size_t)u * n + v])
+			continue;
+		adj[(size_t)u * n + v] = adj[(size_t)v * n + u] = 1;
+		deg[u]++;
+		deg[v]++;
+		ne++;
+	}
+	for (int v = 0; v < n; v++)
+		nj += (long long)deg[v] * (deg[v] - 1);
+	if (nj > max_jumps) {
+		peg_err_set(err,
+			    "graph '%s' has %lld jumps; the limit here is %ld",
+			    spec, nj, max_jumps);
+		free(adj);
+		free(deg);
 		return NULL;
 	}
 	b = board_alloc(spec, spec, err);
-	if (!b)
+	if (!b) {
+		free(adj);
+		free(deg);
 		return NULL;
+	}
 	b->lattice = PEG_LATTICE_GRAPH;
 	b->n_holes = n;
 	b->width = n;
 	b->height = 1;
-	adj = calloc((size_t)n * n, 1);
-	deg = calloc((size_t)n, sizeof(int));
 	b->hx = malloc((size_t)n * sizeof(int));
 	b->hy = calloc((size_t)n, sizeof(int));
 	b->grid = malloc((size_t)n * sizeof(int));
 	b->row_first = malloc(2 * sizeof(int));
 	b->labels = calloc((size_t)n, sizeof(char *));
 	b->jump_first = malloc(((size_t)n + 1) * sizeof(int));
-	if (!adj || !deg || !b->hx || !b->hy || !b->grid || !b->row_first ||
-	    !b->labels || !b->jump_first)
+	b->jumps = malloc((size_t)(nj ? nj : 1) * sizeof(*b->jumps));
+	if (!b->hx || !b->hy || !b->grid || !b->row_first || !b->labels ||
+	    !b->jump_first || !b->jumps)
 		goto oom;
 	for (int i = 0; i < n; i++) {
 		b->hx[i] = i;
@@ -379,22 +426,6 @@ struct peg_board *peg_board_from_graph(int n, char **labels, int m,
 	}
 	b->row_first[0] = 0;
 	b->row_first[1] = n;
-	for (int e = 0; e < m; e++) {
-		int u = edges[2 * e], v = edges[2 * e + 1];
-
-		if (u == v || adj[(size_t)u * n + v])
-			continue;
-		adj[(size_t)u * n + v] = adj[(size_t)v * n + u] = 1;
-		deg[u]++;
-		deg[v]++;
-	}
-	for (int u = 0; u < n; u++)
-		for (int v = 0; v < n; v++)
-			if (adj[(size_t)u * n + v])
-				nj += (size_t)deg[v] - 1;
-	b->jumps = malloc((nj ? nj : 1) * sizeof(*b->jumps));
-	if (!b->jumps)
-		goto oom;
 	nj = 0;
 	for (int u = 0; u < n; u++) {
 		b->jump_first[u] = (int)nj;
@@ -413,34 +444,8 @@ struct peg_board *peg_board_from_graph(int n, char **labels, int m,
 	}
 	b->jump_first[n] = (int)nj;
 	b->n_jumps = (int)nj;
-
-	s.n = n;
-	s.adj = adj;
-	s.deg = deg;
-	s.map = malloc((size_t)n * sizeof(int));
-	s.used = calloc((size_t)n, sizeof(int));
-	s.out = malloc((size_t)GRAPH_SYM_MAX * n * sizeof(int));
-	s.count = 0;
-	s.overflow = 0;
-	if (!s.map || !s.used || !s.out) {
-		free(s.map);
-		free(s.used);
-		free(s.out);
+	if (graph_syms(b, adj, ne))
 		goto oom;
-	}
-	if (n <= 256)
-		aut_rec(&s, 0);
-	if (s.overflow || s.count == 0) {
-		for (int i = 0; i < n; i++)
-			s.out[i] = i;
-		s.count = 1;
-	}
-	free(s.map);
-	free(s.used);
-	tmp = realloc(s.out, (size_t)s.count * n * sizeof(int));
-	b->sym = tmp ? tmp : s.out;
-	b->n_syms = s.count;
-	b->sym_reflect_first = s.count;
 	free(adj);
 	free(deg);
 	return b;

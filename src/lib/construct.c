@@ -898,6 +898,19 @@ void peg_construct_free(struct peg_construct *c)
 	free(c);
 }
 
+size_t peg_construct_memory(int n, int collect)
+{
+	double holes = (double)peg_tri_index(0, n), bytes;
+
+	/* pegs; the plan: a purge clears about 6 holes, 5% spare; the bands
+	 * and the run's stack are small */
+	bytes = holes + (holes / 6 * 1.05 + 1024) * sizeof(struct inst) +
+		(double)(2 * (n / 3) + 4) * (sizeof(struct band) + 16) + 65536;
+	if (collect)
+		bytes += holes * sizeof(struct peg_jump);
+	return (size_t)bytes;
+}
+
 /* Common checks and allocation; NULL with rc set on failure. */
 static struct peg_construct *plan_new(int n, int vx, int vy, int *rc,
 				      struct peg_err *err)

@@ -103,6 +103,7 @@ struct NAME(walk_) {
 	const struct peg_sets *s;
 	const FAST *f;
 	CW *sflip; /* nj * ng, jump-major */
+	CW *img;   /* 8 * ng: each worker's images of a parent */
 	int ng, nj;
 	const int *from_first; /* the board's jump_first */
 	uint64_t edges;
@@ -119,6 +120,7 @@ struct NAME(job_) {
 	struct NAME(table_) *cur, *next;
 	size_t i0, i1;
 	uint64_t edges;
+	int t; /* worker index */
 	int gmp, atomic, over;
 	peg_u128 sum;
 	mpz_ptr zsum;
@@ -138,6 +140,7 @@ static int NAME(split_)(void *(*fn)(void *), struct NAME(walk_) *w,
 	for (int t = 0; t < nt; t++) {
 		memset(&jb[t], 0, sizeof(jb[t]));
 		jb[t].w = w;
+		jb[t].t = t;
 		jb[t].cur = cur;
 		jb[t].next = next;
 		jb[t].i0 = nslot * (size_t)t / (size_t)nt;
@@ -196,13 +199,21 @@ walk_level_simd(struct NAME(job_) *jb)
 			int h = __builtin_ctzll(q);
 
 			for (int k = w->from_first[h];
-			     k < w->from_first[h + 1] && m < 256; k++)
-				if (peg_fast64_legal(w->f, k, p)) {
-					kid[m] = symv_child(&w->v, img, k);
-					__builtin_prefetch(
-						&next->slot[HASH(kid[m], next->bits)]);
-					m++;
+			     k < w->from_first[h + 1]; k++) {
+				if (!peg_fast64_legal(w->f, k, p))
+					continue;
+				if (m == 256) {
+					/* a dense graph board: flush the batch */
+					for (int j = 0; j < m; j++)
+						if (NAME(push_)(jb, i, kid[j]))
+							return 1;
+					m = 0;
 				}
+				kid[m] = symv_child(&w->v, img, k);
+				__builtin_prefetch(
+					&next->slot[HASH(kid[m], next->bits)]);
+				m++;
+			}
 		}
 		for (int j = 0; j < m; j++)
 			if (NAME(push_)(jb, i, kid[j]))
@@ -220,7 +231,7 @@ static void *NAME(walk_job_)(void *arg)
 	const struct NAME(walk_) *w = jb->w;
 	const struct peg_sets *s = w->s;
 	const struct NAME(table_) *cur = jb->cur;
-	CW img[64];
+	CW *img = w->img + (size_t)jb->t * w->ng;
 	int ng = w->ng;
 
 #if SIMD64
@@ -371,9 +382,13 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 	w.ng = s->n_group;
 	w.nj = b->n_jumps;
 	w.threads = s->threads < 1 ? 2 : s->threads > 8 ? 8 : s->threads;
-	w.sflip = malloc(sizeof(CW) * (size_t)(w.ng * w.nj + 1));
+	/* symmetries x jumps: bounded (dense symmetric graph boards) */
+	w.sflip = (size_t)w.ng * (size_t)w.nj > PEG_SYMJUMP_MAX
+			  ? NULL
+			  : malloc(sizeof(CW) * ((size_t)w.ng * (size_t)w.nj + 1));
+	w.img = malloc(sizeof(CW) * 8 * (size_t)w.ng);
 	tab = calloc((size_t)n + 1, sizeof(*tab));
-	if (!w.f || !w.sflip || !tab)
+	if (!w.f || !w.sflip || !w.img || !tab)
 		goto nomem;
 #if WBITS == 64
 	if (symv_init(&w.v, SETS_SYMTAB(s), s->group, w.ng, w.f->flip, w.nj))
@@ -472,6 +487,7 @@ nomem:
 	free(sp.slot);
 	free(tab);
 	free(w.sflip);
+	free(w.img);
 	symv_release(&w.v);
 	FAST_FN(_free)(fast);
 	return rc;

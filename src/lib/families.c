@@ -4,16 +4,13 @@
  * the rest.  Triangular lattice cells are skew coordinates (board.h). */
 #include "pegsol/board.h"
 
+#include "boardio.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct peg_board *peg_board_from_file(const char *path, const char *spec,
-				      struct peg_err *err);
-struct peg_board *peg_board_from_graph_file(const char *path,
-					    const char *spec,
-					    struct peg_err *err);
 
 /* A growable list of cells. */
 struct cells {
@@ -350,75 +347,185 @@ static int parse_param(const char *s, long *out)
 	return 0;
 }
 
-/* Size limits: every family stays under about 10 million holes, which the
- * board struct (jumps and symmetry tables) holds in about 1.2 GB.  The
- * constructive solver works on larger triangles without a board struct. */
-#define MAX_TRI_SIDE 4000 /* 8 million holes */
-
-struct peg_board *peg_board_parse(const char *spec, struct peg_err *err)
+static long clamp(long v, long lo, long hi)
 {
-	char fam[32], canon[4200];
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+void peg_board_limits_init(struct peg_board_limits *lim, long max_holes)
+{
+	long h = max_holes > 0 ? max_holes : PEG_BOARD_MAX_HOLES;
+	long s = h > PEG_BOARD_HARD_HOLES ? PEG_BOARD_HARD_HOLES : h;
+
+	lim->max_holes = h;
+	lim->max_jumps = clamp(64 * s, 65536, PEG_GRAPH_MAX_JUMPS);
+	lim->max_area = clamp(64 * s, 1L << 20, PEG_BOARD_MAX_AREA);
+	lim->max_file_bytes = clamp(256 * s, 1L << 20,
+				    PEG_BOARD_MAX_FILE_BYTES);
+}
+
+/* The limits in force: the defaults for NULL, holes at most the hard
+ * limit. */
+static void limits_get(const struct peg_board_limits *in,
+		       struct peg_board_limits *out)
+{
+	if (in)
+		*out = *in;
+	else
+		peg_board_limits_init(out, 0);
+	if (out->max_holes > PEG_BOARD_HARD_HOLES || out->max_holes < 1)
+		out->max_holes = PEG_BOARD_HARD_HOLES;
+}
+
+/* A spec read but not built: the family, its parameters, its canonical
+ * spelling and (families) its hole count. */
+enum family {
+	FAM_TRIANGLE,
+	FAM_TRUNC,
+	FAM_EXT,
+	FAM_RHOMBUS,
+	FAM_HEXAGON,
+	FAM_STAR,
+	FAM_PROPELLER,
+	FAM_SQUARE,
+	FAM_RECT,
+	FAM_HOURGLASS,
+	FAM_FLOWER,
+	FAM_CROSS,
+	FAM_FILE,
+	FAM_GRAPH
+};
+
+struct spec {
+	enum family fam;
+	long n, w, h;     /* parameter; rect W x H; hourglass: m */
+	const char *path; /* file and graph */
+	long long holes;  /* -1 for files */
+	char canon[4200];
+};
+
+static struct peg_board *make_square(int n, const char *spec,
+				     struct peg_err *err)
+{
+	return make_rect(n, n, spec, err);
+}
+
+/* The families named NAME:N with a side N: the smallest N and the
+ * constructor. */
+static const struct {
+	const char *name;
+	enum family fam;
+	long min;
+	struct peg_board *(*make)(int n, const char *spec,
+				  struct peg_err *err);
+} numbered[] = {{"triangle", FAM_TRIANGLE, 1, make_triangle},
+		{"trunc-triangle", FAM_TRUNC, 3, make_trunc},
+		{"ext-triangle", FAM_EXT, 1, make_ext},
+		{"rhombus", FAM_RHOMBUS, 1, make_rhombus},
+		{"hexagon", FAM_HEXAGON, 1, make_hexagon},
+		{"star", FAM_STAR, 1, make_star},
+		{"propeller", FAM_PROPELLER, 1, make_propeller},
+		{"square", FAM_SQUARE, 1, make_square}};
+
+/* Holes of a numbered family with parameter n (seed 003's formulas, the
+ * table in docs/board-files.md). */
+static long long family_holes(enum family f, long long n)
+{
+	long long t = n * (n + 1) / 2;
+
+	switch (f) {
+	case FAM_TRIANGLE:
+		return t;
+	case FAM_TRUNC:
+		return t - 3;
+	case FAM_EXT:
+		return t + 6;
+	case FAM_RHOMBUS:
+	case FAM_SQUARE:
+		return n * n;
+	case FAM_HEXAGON:
+		return 3 * n * (n - 1) + 1;
+	case FAM_STAR:
+		return 6 * n * (n - 1) + 1;
+	case FAM_PROPELLER:
+		return 3 * t - 2;
+	default:
+		return -1;
+	}
+}
+
+/* Read a spec: its syntax and parameters, nothing built.  0 or -1. */
+static int spec_read(const char *spec, struct spec *sp, struct peg_err *err)
+{
+	char fam[32];
 	const char *colon, *arg = "";
 	size_t flen;
 	long n = 0;
 
+	memset(sp, 0, sizeof(*sp));
+	sp->holes = -1;
 	if (!spec || !*spec) {
 		peg_err_set(err, "empty board spec (try 'pegsol boards')");
-		return NULL;
+		return -1;
 	}
 	if (strlen(spec) > 4096) {
 		peg_err_set(err, "board spec is too long");
-		return NULL;
+		return -1;
 	}
 	/* alias TN */
 	if ((spec[0] == 'T' || spec[0] == 't') && spec[1] &&
 	    isdigit((unsigned char)spec[1])) {
-		if (parse_param(spec + 1, &n) || n < 1 || n > MAX_TRI_SIDE) {
+		if (parse_param(spec + 1, &n) || n < 1) {
 			peg_err_set(err,
 				    "bad board spec '%s': triangle side must "
-				    "be 1..%d",
-				    spec, MAX_TRI_SIDE);
-			return NULL;
+				    "be a whole number from 1",
+				    spec);
+			return -1;
 		}
-		snprintf(canon, sizeof(canon), "triangle:%ld", n);
-		return make_triangle((int)n, canon, err);
+		sp->fam = FAM_TRIANGLE;
+		sp->n = n;
+		sp->holes = family_holes(FAM_TRIANGLE, n);
+		snprintf(sp->canon, sizeof(sp->canon), "triangle:%ld", n);
+		return 0;
 	}
 	colon = strchr(spec, ':');
 	flen = colon ? (size_t)(colon - spec) : strlen(spec);
 	if (flen >= sizeof(fam)) {
 		peg_err_set(err, "unknown board family in '%s' (try 'pegsol boards')",
 			    spec);
-		return NULL;
+		return -1;
 	}
 	memcpy(fam, spec, flen);
 	fam[flen] = '\0';
 	if (colon)
 		arg = colon + 1;
-	snprintf(canon, sizeof(canon), "%s", spec);
+	snprintf(sp->canon, sizeof(sp->canon), "%s", spec);
 
 	if (!strcmp(fam, "english") || !strcmp(fam, "french") ||
 	    !strcmp(fam, "wiegleb")) {
 		if (colon) {
 			peg_err_set(err, "board '%s' takes no parameter: '%s'",
 				    fam, spec);
-			return NULL;
+			return -1;
 		}
-		return make_cross(fam[0] == 'e' ? 0 : fam[0] == 'f' ? 1 : 2,
-				  spec, err);
+		sp->fam = FAM_CROSS;
+		sp->n = fam[0] == 'e' ? 0 : fam[0] == 'f' ? 1 : 2;
+		sp->holes = sp->n == 0 ? 33 : sp->n == 1 ? 37 : 45;
+		return 0;
 	}
 	if (!strcmp(fam, "file") || !strcmp(fam, "graph")) {
 		if (!*arg) {
 			peg_err_set(err, "board '%s' needs a path: '%s:PATH'",
 				    fam, fam);
-			return NULL;
+			return -1;
 		}
-		return fam[0] == 'f'
-			       ? peg_board_from_file(arg, spec, err)
-			       : peg_board_from_graph_file(arg, spec, err);
+		sp->fam = fam[0] == 'f' ? FAM_FILE : FAM_GRAPH;
+		sp->path = arg;
+		return 0;
 	}
 	if (!strcmp(fam, "rect")) {
 		long w, h;
-		char *x = strchr(arg, 'x');
+		const char *x = strchr(arg, 'x');
 		char a[32], bb[32];
 
 		if (!x || (size_t)(x - arg) >= sizeof(a) ||
@@ -428,16 +535,20 @@ struct peg_board *peg_board_parse(const char *spec, struct peg_err *err)
 		a[x - arg] = '\0';
 		strcpy(bb, x + 1);
 		if (parse_param(a, &w) || parse_param(bb, &h) || w < 1 ||
-		    h < 1 || w > 10000 || h > 10000 || w * h > 10000000L)
+		    h < 1)
 			goto badrect;
-		snprintf(canon, sizeof(canon), "rect:%ldx%ld", w, h);
-		return make_rect((int)w, (int)h, canon, err);
+		sp->fam = FAM_RECT;
+		sp->w = w;
+		sp->h = h;
+		sp->holes = (long long)w * h;
+		snprintf(sp->canon, sizeof(sp->canon), "rect:%ldx%ld", w, h);
+		return 0;
 badrect:
 		peg_err_set(err,
 			    "bad board spec '%s': expected rect:WxH with W, H "
 			    ">= 1",
 			    spec);
-		return NULL;
+		return -1;
 	}
 	if (!colon || parse_param(arg, &n)) {
 		int known = 0;
@@ -454,59 +565,38 @@ badrect:
 			peg_err_set(err,
 				    "unknown board '%s' (try 'pegsol boards')",
 				    spec);
-		return NULL;
+		return -1;
 	}
-	snprintf(canon, sizeof(canon), "%s:%ld", fam, n);
-	if (!strcmp(fam, "triangle")) {
-		if (n < 1 || n > MAX_TRI_SIDE)
-			goto range;
-		return make_triangle((int)n, canon, err);
-	}
-	if (!strcmp(fam, "trunc-triangle")) {
-		if (n < 3 || n > MAX_TRI_SIDE)
-			goto range;
-		return make_trunc((int)n, canon, err);
-	}
-	if (!strcmp(fam, "ext-triangle")) {
-		if (n < 1 || n > MAX_TRI_SIDE)
-			goto range;
-		return make_ext((int)n, canon, err);
-	}
-	if (!strcmp(fam, "rhombus")) {
-		if (n < 1 || n > 3000)
-			goto range;
-		return make_rhombus((int)n, canon, err);
-	}
-	if (!strcmp(fam, "hexagon")) {
-		if (n < 1 || n > 1800)
-			goto range;
-		return make_hexagon((int)n, canon, err);
-	}
-	if (!strcmp(fam, "star")) {
-		if (n < 1 || n > 1250)
-			goto range;
-		return make_star((int)n, canon, err);
-	}
-	if (!strcmp(fam, "propeller")) {
-		if (n < 1 || n > 2500)
-			goto range;
-		return make_propeller((int)n, canon, err);
-	}
-	if (!strcmp(fam, "square")) {
-		if (n < 1 || n > 3000)
-			goto range;
-		return make_rect((int)n, (int)n, canon, err);
+	snprintf(sp->canon, sizeof(sp->canon), "%s:%ld", fam, n);
+	sp->n = n;
+	for (size_t i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++) {
+		if (strcmp(fam, numbered[i].name))
+			continue;
+		if (n < numbered[i].min) {
+			peg_err_set(err,
+				    "bad board spec '%s': size %ld is out of "
+				    "range (%ld or more)",
+				    spec, n, numbered[i].min);
+			return -1;
+		}
+		sp->fam = numbered[i].fam;
+		sp->holes = family_holes(sp->fam, n);
+		return 0;
 	}
 	if (!strcmp(fam, "hourglass")) {
 		/* 2T(m) - 9 holes for a bottom triangle of side m >= 4 */
-		for (long m = 4; m <= 2000; m++)
-			if (m * (m + 1) - 9 == n)
-				return make_hourglass((int)m, canon, err);
+		for (long m = 4; m * (m + 1) - 9 <= n; m++)
+			if (m * (m + 1) - 9 == n) {
+				sp->fam = FAM_HOURGLASS;
+				sp->w = m;
+				sp->holes = n;
+				return 0;
+			}
 		peg_err_set(err,
 			    "bad board spec '%s': hourglass boards have "
 			    "2T(m)-9 holes (11, 21, 33, 47, ...)",
 			    spec);
-		return NULL;
+		return -1;
 	}
 	if (!strcmp(fam, "flower")) {
 		if (n != 25 && n != 43 && n != 49) {
@@ -514,14 +604,83 @@ badrect:
 				    "bad board spec '%s': flower boards are "
 				    "flower:25, flower:43 and flower:49",
 				    spec);
-			return NULL;
+			return -1;
 		}
-		return make_flower((int)n, canon, err);
+		sp->fam = FAM_FLOWER;
+		sp->holes = n;
+		return 0;
 	}
 	peg_err_set(err, "unknown board '%s' (try 'pegsol boards')", spec);
-	return NULL;
-range:
-	peg_err_set(err, "bad board spec '%s': size %ld is out of range", spec,
-		    n);
-	return NULL;
+	return -1;
+}
+
+struct peg_board *peg_board_parse_limits(const char *spec,
+					 const struct peg_board_limits *lim,
+					 struct peg_err *err)
+{
+	struct peg_board_limits l;
+	struct spec sp;
+	const char *c;
+	int n;
+
+	if (spec_read(spec, &sp, err))
+		return NULL;
+	limits_get(lim, &l);
+	if (sp.fam == FAM_FILE)
+		return peg_board_from_file(sp.path, spec, &l, NULL, err);
+	if (sp.fam == FAM_GRAPH)
+		return peg_board_from_graph_file(sp.path, spec, &l, NULL, err);
+	if (sp.holes > l.max_holes) {
+		peg_board_err_holes(err, spec, sp.holes, l.max_holes);
+		return NULL;
+	}
+	/* within the limits every parameter fits an int */
+	c = sp.canon;
+	n = (int)sp.n;
+	for (size_t i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++)
+		if (numbered[i].fam == sp.fam)
+			return numbered[i].make(n, c, err);
+	switch (sp.fam) {
+	case FAM_RECT:
+		return make_rect((int)sp.w, (int)sp.h, c, err);
+	case FAM_HOURGLASS:
+		return make_hourglass((int)sp.w, c, err);
+	case FAM_FLOWER:
+		return make_flower(n, c, err);
+	default:
+		return make_cross(n, c, err);
+	}
+}
+
+struct peg_board *peg_board_parse(const char *spec, struct peg_err *err)
+{
+	return peg_board_parse_limits(spec, NULL, err);
+}
+
+struct peg_board *peg_board_parse_max(const char *spec, long max_holes,
+				      struct peg_err *err)
+{
+	struct peg_board_limits l;
+
+	peg_board_limits_init(&l, max_holes);
+	return peg_board_parse_limits(spec, &l, err);
+}
+
+long long peg_board_spec_holes(const char *spec, struct peg_err *err)
+{
+	struct peg_board_limits l;
+	struct spec sp;
+	long long holes = -1;
+
+	if (spec_read(spec, &sp, err))
+		return -1;
+	if (sp.fam != FAM_FILE && sp.fam != FAM_GRAPH)
+		return sp.holes;
+	/* files are read under the default byte limit */
+	peg_board_limits_init(&l, 0);
+	if (sp.fam == FAM_FILE)
+		peg_board_from_file(sp.path, spec, &l, &holes, err);
+	else
+		peg_board_from_graph_file(sp.path, spec, &l, &holes, err);
+	return holes;
 }

@@ -72,14 +72,14 @@ static int try_shortest(const struct peg_board *b, const unsigned char *pegs,
 	int finish = g->kind == PEG_GOAL_ANYWHERE ? -1 : g->hole;
 	struct peg_jump *j;
 
-	if (b->n_holes > 64 ||
+	if (b->n_holes > 128 ||
 	    (b->n_holes > o->shortest_holes && n_pegs > o->shortest_pegs))
 		return -1;
 	so.threads = 1;
 	so.max_states = o->max_states;
+	so.dfs_budget = o->dfs_budget;
 	memset(&res, 0, sizeof(res));
-	if (peg_shortest(b, peg_pos_to64(pegs, b->n_holes), finish, &so, &res,
-			 &e)) {
+	if (peg_shortest_pos(b, pegs, finish, &so, &res, &e)) {
 		peg_shortest_result_release(&res);
 		strncpy(out->note, "fewest moves: past the state cap",
 			sizeof(out->note) - 1);

@@ -1,7 +1,10 @@
 /* moves.c - move generation: every chain of jumps by one peg, stopping
- * part-way included (moves.h). */
+ * part-way included (moves.h).  The fast generators over codes are
+ * src/lib/moves_impl.h, compiled below for 64- and 128-bit codes. */
 #include "pegsol/moves.h"
 #include "pegsol/solution.h"
+
+#include "symv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,205 +155,11 @@ char *peg_movelist_format(const struct peg_board *b,
 	return s;
 }
 
-/* ---- fast path ----------------------------------------------------- */
+/* ---- fast path: one body per code width ---------------------------- */
 
-int peg_mvgen64_init(struct peg_mvgen64 *g, const struct peg_board *b,
-		     int want_jumps, struct peg_err *err)
-{
-	memset(g, 0, sizeof(*g));
-	if (b->n_holes > 64) {
-		peg_err_set(err, "board '%s' has %d holes, the move search "
-			    "handles at most 64", b->spec, b->n_holes);
-		return -1;
-	}
-	g->b = b;
-	g->want_jumps = want_jumps;
-	g->f = peg_fast64_new(b);
-	g->cap_moves = 256;
-	g->cap_jumps = 1024;
-	g->after = malloc((size_t)g->cap_moves * sizeof(uint64_t));
-	g->first = malloc(((size_t)g->cap_moves + 1) * sizeof(int));
-	g->jump = malloc((size_t)g->cap_jumps * sizeof(int));
-	if (!g->f || !g->after || !g->first || !g->jump) {
-		peg_mvgen64_release(g);
-		peg_err_set(err, "out of memory");
-		return -1;
-	}
-	g->first[0] = 0;
-	return 0;
-}
-
-void peg_mvgen64_release(struct peg_mvgen64 *g)
-{
-	peg_fast64_free(g->f);
-	free(g->after);
-	free(g->first);
-	free(g->jump);
-	memset(g, 0, sizeof(*g));
-}
-
-/* Room for one more move of len jumps. */
-static int room(struct peg_mvgen64 *g, int len)
-{
-	if (g->n + 1 >= g->cap_moves) {
-		int c = g->cap_moves * 2;
-		uint64_t *a = realloc(g->after, (size_t)c * sizeof(*a));
-		int *fi;
-
-		if (!a)
-			return -1;
-		g->after = a;
-		fi = realloc(g->first, ((size_t)c + 1) * sizeof(int));
-		if (!fi)
-			return -1;
-		g->first = fi;
-		g->cap_moves = c;
-	}
-	if (g->want_jumps && g->first[g->n] + len > g->cap_jumps) {
-		int c = g->cap_jumps * 2;
-		int *j;
-
-		while (c < g->first[g->n] + len)
-			c *= 2;
-		j = realloc(g->jump, (size_t)c * sizeof(int));
-		if (!j)
-			return -1;
-		g->jump = j;
-		g->cap_jumps = c;
-	}
-	return 0;
-}
-
-static void emit(struct peg_mvgen64 *g, uint64_t after, const int *path,
-		 int len, int reverse)
-{
-	int n = g->n;
-
-	if (room(g, len)) {
-		g->oom = 1;
-		return;
-	}
-	g->after[n] = after;
-	if (g->want_jumps) {
-		int *dst = g->jump + g->first[n];
-
-		for (int i = 0; i < len; i++)
-			dst[i] = reverse ? path[len - 1 - i] : path[i];
-		g->first[n + 1] = g->first[n] + len;
-	} else {
-		g->first[n + 1] = g->first[n];
-	}
-	g->n = n + 1;
-}
-
-static void chain64(struct peg_mvgen64 *g, uint64_t c, int h, int *path,
-		    int depth)
-{
-	const struct peg_fast64 *f = g->f;
-	const struct peg_board *b = g->b;
-
-	for (int k = b->jump_first[h]; k < b->jump_first[h + 1]; k++) {
-		uint64_t c2;
-
-		if (!peg_fast64_legal(f, k, c))
-			continue;
-		c2 = c ^ f->flip[k];
-		path[depth] = k;
-		emit(g, c2, path, depth + 1, 0);
-		if (g->oom)
-			return;
-		chain64(g, c2, b->jumps[k].to, path, depth + 1);
-	}
-}
-
-int peg_mvgen64_push(struct peg_mvgen64 *g, uint64_t code)
-{
-	int path[65], start = g->n;
-	uint64_t c = code;
-
-	while (c) {
-		int h = __builtin_ctzll(c);
-
-		c &= c - 1;
-		chain64(g, code, h, path, 0);
-		if (g->oom)
-			return -1;
-	}
-	return g->n - start;
-}
-
-/* Walk a peg at h backwards: undo a jump k ending at h (k.to == h) when
- * k.over and k.from are empty; the peg goes back to k.from. */
-static void chain64_back(struct peg_mvgen64 *g, uint64_t c, int h,
-			 int *path, int depth, const int *to_first,
-			 const int *to_list)
-{
-	const struct peg_fast64 *f = g->f;
-
-	for (int i = to_first[h]; i < to_first[h + 1]; i++) {
-		int k = to_list[i];
-		uint64_t c2;
-
-		if (c & f->need[k])
-			continue;
-		c2 = c ^ f->flip[k];
-		path[depth] = k;
-		emit(g, c2, path, depth + 1, 1);
-		if (g->oom)
-			return;
-		chain64_back(g, c2, g->b->jumps[k].from, path, depth + 1,
-			     to_first, to_list);
-	}
-}
-
-int peg_mvgen64_push_back(struct peg_mvgen64 *g, uint64_t code)
-{
-	const struct peg_board *b = g->b;
-	int path[65], start = g->n, nh = b->n_holes;
-	int *to_first = calloc((size_t)nh + 1, sizeof(int));
-	int *to_list = malloc(((size_t)b->n_jumps + 1) * sizeof(int));
-	uint64_t c = code;
-
-	if (!to_first || !to_list) {
-		free(to_first);
-		free(to_list);
-		return -1;
-	}
-	for (int k = 0; k < b->n_jumps; k++)
-		to_first[b->jumps[k].to + 1]++;
-	for (int h = 0; h < nh; h++)
-		to_first[h + 1] += to_first[h];
-	{
-		int *pos = malloc(((size_t)nh + 1) * sizeof(int));
-
-		if (!pos) {
-			free(to_first);
-			free(to_list);
-			return -1;
-		}
-		memcpy(pos, to_first, (size_t)nh * sizeof(int));
-		for (int k = 0; k < b->n_jumps; k++)
-			to_list[pos[b->jumps[k].to]++] = k;
-		free(pos);
-	}
-	while (c && !g->oom) {
-		int h = __builtin_ctzll(c);
-
-		c &= c - 1;
-		chain64_back(g, code, h, path, 0, to_first, to_list);
-	}
-	free(to_first);
-	free(to_list);
-	return g->oom ? -1 : g->n - start;
-}
-
-int peg_stabiliser64(const struct peg_symtab64 *t, uint64_t code, int *out)
-{
-	int n = 0;
-
-	out[n++] = 0;
-	for (int s = 1; s < t->n_syms; s++)
-		if (peg_symtab64_apply(t, s, code) == code)
-			out[n++] = s;
-	return n;
-}
+#define WBITS 64
+#include "moves_impl.h"
+#undef WBITS
+#define WBITS 128
+#include "moves_impl.h"
+#undef WBITS

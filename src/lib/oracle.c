@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #define MAX_CLASS_DIM 16
 #define MIN_TABLE_BITS 12
@@ -34,6 +35,10 @@ struct peg_oracle {
 	long clears;
 	/* the current call */
 	long nodes, budget;
+	/* limits of every call (peg_oracle_set_limits) */
+	double deadline_ms;         /* CLOCK_MONOTONIC ms; 0 = none */
+	const volatile int *cancel; /* stop when *cancel != 0; NULL = none */
+	int stopped;                /* the current call hit a limit */
 };
 
 const char *peg_verdict_name(enum peg_verdict v)
@@ -369,6 +374,62 @@ void peg_oracle_stats(const struct peg_oracle *o, struct peg_oracle_stats *st)
 	st->entries = (long)o->used;
 	st->clears = o->clears;
 	st->class_dim = o->class_dim;
+	st->stopped = o->stopped;
+}
+
+size_t peg_oracle_memory(const struct peg_oracle *o)
+{
+	if (!o)
+		return 0;
+	return sizeof(*o) + ((size_t)1 << o->bits) * sizeof(uint64_t) +
+	       (size_t)o->b->n_syms * sizeof(*o->tab) +
+	       ((size_t)1 << o->class_dim);
+}
+
+size_t peg_oracle_max_memory(const struct peg_board *b, size_t max_entries)
+{
+	size_t slots = (size_t)1 << MIN_TABLE_BITS;
+
+	if (!max_entries)
+		max_entries = PEG_ORACLE_DEFAULT_ENTRIES;
+	/* the table grows at half load while it holds <= max_entries */
+	while (slots / 2 < max_entries)
+		slots *= 2;
+	return slots * sizeof(uint64_t) +
+	       (size_t)b->n_syms * 8 * 256 * sizeof(uint64_t) + 4096 +
+	       ((size_t)1 << MAX_CLASS_DIM);
+}
+
+void peg_oracle_set_limits(struct peg_oracle *o, double deadline_ms,
+			   const volatile int *cancel)
+{
+	o->deadline_ms = deadline_ms;
+	o->cancel = cancel;
+}
+
+static double mono_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Past the node budget, the deadline or a cancel?  The clock is read
+ * every 1024 nodes. */
+static int out_of_budget(struct peg_oracle *o)
+{
+	if (o->stopped)
+		return 1;
+	if (o->budget > 0 && o->nodes >= o->budget)
+		return 1;
+	if ((o->nodes & 1023) == 0 && (o->deadline_ms > 0 || o->cancel) &&
+	    ((o->cancel && __atomic_load_n(o->cancel, __ATOMIC_RELAXED)) ||
+	     (o->deadline_ms > 0 && mono_ms() >= o->deadline_ms))) {
+		o->stopped = 1;
+		return 1;
+	}
+	return 0;
 }
 
 static int search(struct peg_oracle *o, uint64_t code, int n_pegs)
@@ -391,7 +452,7 @@ static int search(struct peg_oracle *o, uint64_t code, int n_pegs)
 	r = table_get(o, key);
 	if (r >= 0)
 		return r;
-	if (o->budget > 0 && o->nodes >= o->budget)
+	if (out_of_budget(o))
 		return PEG_UNKNOWN;
 	o->nodes++;
 	for (int k = 0; k < f->n_jumps; k++) {
@@ -415,6 +476,7 @@ static void start_call(struct peg_oracle *o, long budget)
 {
 	o->nodes = 0;
 	o->budget = budget;
+	o->stopped = 0;
 }
 
 enum peg_verdict peg_oracle_solvable(struct peg_oracle *o,

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char *level_names[] = {"any", "easy", "medium", "hard"};
 
@@ -32,6 +33,14 @@ static uint64_t splitmix(uint64_t *s)
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
 	return z ^ (z >> 31);
+}
+
+static double mono_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
 static int draw(uint64_t *s, int n)
@@ -74,10 +83,12 @@ static int unjump_walk(const struct peg_board *b, uint64_t *rng, int finish,
 	return 0;
 }
 
-/* Mean fraction of losing jumps along the solution. */
+/* Mean fraction of losing jumps along the solution.  *nodes counts the
+ * oracle's work; 1 in *stopped when a limit ended it. */
 static double grade(struct peg_oracle *o, const struct peg_board *b,
 		    const unsigned char *start, const struct peg_jump *sol,
-		    int n, long budget, enum peg_verdict *v, int *unknown)
+		    int n, long budget, enum peg_verdict *v, int *unknown,
+		    long max_nodes, long *nodes, int *stopped)
 {
 	unsigned char p[64];
 	double sum = 0;
@@ -86,8 +97,23 @@ static double grade(struct peg_oracle *o, const struct peg_board *b,
 	memcpy(p, start, (size_t)b->n_holes);
 	for (int i = 0; i < n; i++) {
 		int legal = 0, lose = 0;
+		long bud = budget;
+		struct peg_oracle_stats st;
 
-		peg_oracle_classify(o, p, budget, v);
+		if (max_nodes > 0 && max_nodes - *nodes < bud)
+			bud = max_nodes - *nodes;
+		if (max_nodes > 0 && bud <= 0) {
+			*stopped = 1;
+			return 0;
+		}
+		peg_oracle_classify(o, p, bud, v);
+		peg_oracle_stats(o, &st);
+		*nodes += st.nodes;
+		if (st.stopped ||
+		    (max_nodes > 0 && *nodes >= max_nodes && bud < budget)) {
+			*stopped = 1;
+			return 0;
+		}
 		for (int k = 0; k < b->n_jumps; k++) {
 			if (v[k] == PEG_ILLEGAL)
 				continue;
@@ -132,8 +158,9 @@ int peg_puzzle_generate(const struct peg_board *b,
 			const struct peg_puzzle_opts *opts,
 			struct peg_puzzle *out, struct peg_err *err)
 {
-	int n = b->n_holes, pegs, tries, nc = 0, pick, ret = -1;
-	long budget;
+	int n = b->n_holes, pegs, tries, nc = 0, pick, ret = -1, stopped = 0;
+	long budget, nodes = 0;
+	double deadline = opts->max_ms > 0 ? mono_ms() + opts->max_ms : 0;
 	uint64_t rng;
 	struct cand *c = NULL;
 	int *cand = NULL;
@@ -186,10 +213,32 @@ int peg_puzzle_generate(const struct peg_board *b,
 			o = peg_oracle_new(b, &g, (size_t)1 << 20, err);
 			if (!o)
 				goto out;
+			peg_oracle_set_limits(o, deadline, opts->cancel);
 			cur_finish = x->finish;
 		}
 		x->score = grade(o, b, x->pos, x->sol, pegs - 1, budget, v,
-				 &x->unknown);
+				 &x->unknown, opts->max_nodes, &nodes,
+				 &stopped);
+		if (stopped) {
+			if (opts->max_nodes > 0 && nodes >= opts->max_nodes)
+				peg_err_set(err,
+					    "puzzle generation on '%s' needs "
+					    "more than %ld oracle nodes",
+					    b->spec, opts->max_nodes);
+			else if (opts->cancel &&
+				 __atomic_load_n(opts->cancel, __ATOMIC_RELAXED))
+				peg_err_set(err,
+					    "puzzle generation on '%s' was "
+					    "cancelled",
+					    b->spec);
+			else
+				peg_err_set(err,
+					    "puzzle generation on '%s' ran "
+					    "out of time (%.0f ms)",
+					    b->spec, opts->max_ms);
+			ret = PEG_PUZZLE_RESOURCES;
+			goto out;
+		}
 		nc++;
 	}
 	if (!nc) {

@@ -41,11 +41,30 @@ struct peg_session *peg_session_new(struct peg_board *b,
 	return s;
 }
 
+/* The board of a spec, refused from the spec alone when it would have
+ * more than max_holes holes (0 = no limit). */
+static struct peg_board *parse_board(const char *spec, int max_holes,
+				     struct peg_err *err)
+{
+	if (max_holes <= 0)
+		return peg_board_parse(spec, err);
+	return peg_board_parse_max(spec, max_holes, err);
+}
+
 struct peg_session *peg_session_create(const char *spec, const char *position,
 				       const char *vacate, const char *goal,
 				       struct peg_err *err)
 {
-	struct peg_board *b = peg_board_parse(spec, err);
+	return peg_session_create_max(spec, position, vacate, goal, 0, err);
+}
+
+struct peg_session *peg_session_create_max(const char *spec,
+					   const char *position,
+					   const char *vacate,
+					   const char *goal, int max_holes,
+					   struct peg_err *err)
+{
+	struct peg_board *b = parse_board(spec, max_holes, err);
 	unsigned char *pegs = NULL, *v = NULL;
 	struct peg_session *s = NULL;
 	struct peg_goal g;
@@ -336,6 +355,12 @@ out:
 
 struct peg_session *peg_session_load(const char *id, struct peg_err *err)
 {
+	return peg_session_load_max(id, 0, err);
+}
+
+struct peg_session *peg_session_load_max(const char *id, int max_holes,
+					 struct peg_err *err)
+{
 	char *text, *field[5], *p;
 	int n_sep = 0, n_fields;
 	struct peg_session *s = NULL;
@@ -392,8 +417,8 @@ struct peg_session *peg_session_load(const char *id, struct peg_err *err)
 		field[0] = text;
 	}
 	{
-		struct peg_session *t = peg_session_create(
-			field[0], field[1], NULL, field[2], err);
+		struct peg_session *t = peg_session_create_max(
+			field[0], field[1], NULL, field[2], max_holes, err);
 
 		if (!t)
 			goto out;

@@ -9,6 +9,7 @@
  */
 #include "pegsol/sets.h"
 
+#include "pegsol/afile.h"
 #include "pegsol/fast.h"
 #include "pegsol/hashset.h"
 
@@ -385,25 +386,83 @@ int peg_sets_byindex(const struct peg_board *b, int hole, int threads,
 /* ---- the binary file (docs/solve.md) ---- */
 
 #define SETS_MAGIC "PEGSETS1"
-#define SETS_VERSION 1      /* 64-bit codes */
-#define SETS_VERSION_WIDE 2 /* 128-bit codes: low word, then high word */
+#define SETS_VERSION 3      /* 64-bit codes, checksum trailer */
+#define SETS_VERSION_WIDE 4 /* 128-bit codes: low word, then high word */
+#define CODE_BATCH 4096     /* codes encoded per write */
 
-static int put_u32(FILE *fp, uint32_t v)
+static void enc_u32(unsigned char *b, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+}
+
+static void enc_u64(unsigned char *b, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t dec_u32(const unsigned char *b)
+{
+	uint32_t v = 0;
+
+	for (int i = 0; i < 4; i++)
+		v |= (uint32_t)b[i] << (8 * i);
+	return v;
+}
+
+static uint64_t dec_u64(const unsigned char *b)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v |= (uint64_t)b[i] << (8 * i);
+	return v;
+}
+
+static int put_u32(struct peg_afile *af, uint32_t v)
 {
 	unsigned char b[4];
 
-	for (int i = 0; i < 4; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	return fwrite(b, 1, 4, fp) == 4 ? 0 : -1;
+	enc_u32(b, v);
+	return peg_afile_write(af, b, 4);
 }
 
-static int put_u64(FILE *fp, uint64_t v)
+static int put_u64(struct peg_afile *af, uint64_t v)
 {
 	unsigned char b[8];
 
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	return fwrite(b, 1, 8, fp) == 8 ? 0 : -1;
+	enc_u64(b, v);
+	return peg_afile_write(af, b, 8);
+}
+
+static int put_code(struct peg_afile *af, peg_u128 v, int wide)
+{
+	return put_u64(af, (uint64_t)v) |
+	       (wide ? put_u64(af, (uint64_t)(v >> 64)) : 0);
+}
+
+/* A level's codes, CODE_BATCH at a time. */
+static int put_level(struct peg_afile *af, const struct peg_level *l,
+		     int wide)
+{
+	unsigned char buf[CODE_BATCH * 16];
+	size_t w = wide ? 16 : 8;
+
+	for (size_t i = 0; i < l->n;) {
+		size_t k = 0;
+
+		for (; k < CODE_BATCH && i < l->n; k++, i++) {
+			peg_u128 c = wide ? l->code128[i] : l->code[i];
+
+			enc_u64(buf + k * w, (uint64_t)c);
+			if (wide)
+				enc_u64(buf + k * w + 8, (uint64_t)(c >> 64));
+		}
+		if (peg_afile_write(af, buf, k * w))
+			return -1;
+	}
+	return 0;
 }
 
 static int get_u32(FILE *fp, uint32_t *v)
@@ -412,9 +471,7 @@ static int get_u32(FILE *fp, uint32_t *v)
 
 	if (fread(b, 1, 4, fp) != 4)
 		return -1;
-	*v = 0;
-	for (int i = 0; i < 4; i++)
-		*v |= (uint32_t)b[i] << (8 * i);
+	*v = dec_u32(b);
 	return 0;
 }
 
@@ -424,16 +481,8 @@ static int get_u64(FILE *fp, uint64_t *v)
 
 	if (fread(b, 1, 8, fp) != 8)
 		return -1;
-	*v = 0;
-	for (int i = 0; i < 8; i++)
-		*v |= (uint64_t)b[i] << (8 * i);
+	*v = dec_u64(b);
 	return 0;
-}
-
-static int put_code(FILE *fp, peg_u128 v, int wide)
-{
-	return put_u64(fp, (uint64_t)v) |
-	       (wide ? put_u64(fp, (uint64_t)(v >> 64)) : 0);
 }
 
 static int get_code(FILE *fp, peg_u128 *v, int wide)
@@ -465,31 +514,30 @@ int peg_sets_save(const struct peg_sets *s, const char *path,
 		  struct peg_err *err)
 {
 	static const char kinds[] = "FGWL";
-	FILE *fp = fopen(path, "wb");
+	struct peg_afile *af;
 	uint32_t nsec = 0, len = (uint32_t)strlen(s->spec);
-	int bad = 0;
+	int bad = 0, r;
 
-	if (!fp) {
-		peg_err_set(err, "cannot write '%s'", path);
-		return -1;
-	}
+	r = peg_afile_open(path, &af, err);
+	if (r)
+		return r;
 	for (int k = 0; k < 4; k++)
 		for (int n = 0; n <= s->n_holes; n++)
 			nsec += section((struct peg_sets *)s, kinds[k], n)->have;
-	bad |= fwrite(SETS_MAGIC, 1, 8, fp) != 8;
-	bad |= put_u32(fp, s->wide ? SETS_VERSION_WIDE : SETS_VERSION) |
-	       put_u32(fp, (uint32_t)s->n_holes);
-	bad |= put_u32(fp, len) | (fwrite(s->spec, 1, len, fp) != len);
-	bad |= put_u32(fp, (uint32_t)s->group_kind) |
-	       put_u32(fp, (uint32_t)s->n_group);
+	bad |= peg_afile_write(af, SETS_MAGIC, 8);
+	bad |= put_u32(af, s->wide ? SETS_VERSION_WIDE : SETS_VERSION) |
+	       put_u32(af, (uint32_t)s->n_holes);
+	bad |= put_u32(af, len) | peg_afile_write(af, s->spec, len);
+	bad |= put_u32(af, (uint32_t)s->group_kind) |
+	       put_u32(af, (uint32_t)s->n_group);
 	for (int i = 0; i < s->n_group; i++)
-		bad |= put_u32(fp, (uint32_t)s->group[i]);
-	bad |= put_u32(fp, (uint32_t)(s->anywhere | s->complement << 1));
-	bad |= put_u32(fp, (uint32_t)s->start_pegs) |
-	       put_u32(fp, (uint32_t)s->finish_pegs);
-	bad |= put_code(fp, s->start, s->wide) |
-	       put_code(fp, s->finish, s->wide);
-	bad |= put_u32(fp, nsec);
+		bad |= put_u32(af, (uint32_t)s->group[i]);
+	bad |= put_u32(af, (uint32_t)(s->anywhere | s->complement << 1));
+	bad |= put_u32(af, (uint32_t)s->start_pegs) |
+	       put_u32(af, (uint32_t)s->finish_pegs);
+	bad |= put_code(af, s->start, s->wide) |
+	       put_code(af, s->finish, s->wide);
+	bad |= put_u32(af, nsec);
 	for (int k = 0; k < 4 && !bad; k++)
 		for (int n = 0; n <= s->n_holes && !bad; n++) {
 			const struct peg_level *l =
@@ -497,51 +545,153 @@ int peg_sets_save(const struct peg_sets *s, const char *path,
 
 			if (!l->have)
 				continue;
-			bad |= put_u32(fp, (uint32_t)kinds[k] |
+			bad |= put_u32(af, (uint32_t)kinds[k] |
 						   (uint32_t)n << 8);
-			bad |= put_u64(fp, l->n) | put_u64(fp, l->raw);
-			for (size_t i = 0; i < l->n && !bad; i++)
-				bad |= put_code(fp,
-						s->wide ? l->code128[i]
-							: l->code[i],
-						s->wide);
+			bad |= put_u64(af, l->n) | put_u64(af, l->raw);
+			bad |= put_level(af, l, s->wide);
 		}
-	if (fclose(fp))
-		bad = 1;
-	if (bad) {
-		peg_err_set(err, "cannot write '%s'", path);
-		return -1;
-	}
-	return 0;
+	/* the trailer: XXH3-64 of every byte above */
+	put_u64(af, peg_afile_checksum(af));
+	return peg_afile_commit(af, err);
 }
 
 int peg_sets_load(const struct peg_board *b, const char *path,
 		  struct peg_sets **out, struct peg_err *err)
 {
-	FILE *fp = fopen(path, "rb");
+	uint64_t size;
+	int r;
+	FILE *fp = peg_afile_read_open(path, 0, &size, &r, err);
+
+	*out = NULL;
+	if (!fp)
+		return r;
+	r = peg_sets_read(b, fp, size, path, out, err);
+	fclose(fp);
+	return r;
+}
+
+int peg_sets_file_spec(const char *path, char **spec, struct peg_err *err)
+{
+	uint64_t size;
+	uint32_t ver = 0, nh, len;
+	char magic[8];
+	int r;
+	FILE *fp = peg_afile_read_open(path, 0, &size, &r, err);
+
+	*spec = NULL;
+	if (!fp)
+		return r;
+	r = -1;
+	if (fread(magic, 1, 8, fp) != 8 || memcmp(magic, SETS_MAGIC, 8)) {
+		peg_err_set(err, "bad sets file '%.180s': not a pegsol sets "
+			    "file", path);
+		goto out;
+	}
+	if (get_u32(fp, &ver) || (ver != SETS_VERSION &&
+				  ver != SETS_VERSION_WIDE)) {
+		peg_err_set(err, "bad sets file '%.180s': %s", path,
+			    ver == 1 || ver == 2 ? "version without a checksum"
+						 : "unknown version");
+		goto out;
+	}
+	r = peg_afile_verify(fp, size, path, err);
+	if (r)
+		goto out;
+	r = -1;
+	if (fseek(fp, 12, SEEK_SET) || get_u32(fp, &nh) || get_u32(fp, &len) ||
+	    len > 4096) {
+		peg_err_set(err, "bad sets file '%.180s': bad header", path);
+		goto out;
+	}
+	*spec = calloc(len + 1, 1);
+	if (!*spec) {
+		peg_err_set(err, "out of memory reading '%.180s'", path);
+		r = -2;
+		goto out;
+	}
+	if (fread(*spec, 1, len, fp) != len) {
+		peg_err_set(err, "bad sets file '%.180s': bad header", path);
+		free(*spec);
+		*spec = NULL;
+		goto out;
+	}
+	r = 0;
+out:
+	fclose(fp);
+	return r;
+}
+
+/* Read count codes into l (already allocated) in batches, checking that
+ * they increase and fit nh holes.  0, or -1 (short read, bad codes). */
+static int get_level(FILE *fp, struct peg_level *l, uint64_t count, int wide,
+		     uint32_t nh)
+{
+	size_t w = wide ? 16 : 8;
+	unsigned char *raw = wide ? (unsigned char *)l->code128
+				  : (unsigned char *)l->code;
+	peg_u128 prev = 0;
+
+	if (count && fread(raw, w, (size_t)count, fp) != count)
+		return -1;
+	/* decode in place, front to back: entry i's bytes are read before
+	 * code i is stored over them */
+	for (uint64_t i = 0; i < count; i++) {
+		const unsigned char *p = raw + i * w;
+		peg_u128 c = dec_u64(p);
+
+		if (wide)
+			c |= (peg_u128)dec_u64(p + 8) << 64;
+		if ((nh < 128 && c >> nh) || (i && c <= prev))
+			return -1;
+		if (wide)
+			l->code128[i] = c;
+		else
+			l->code[i] = (uint64_t)c;
+		prev = c;
+	}
+	return 0;
+}
+
+int peg_sets_read(const struct peg_board *b, FILE *fp, uint64_t size,
+		  const char *path, struct peg_sets **out,
+		  struct peg_err *err)
+{
 	struct peg_sets *s = NULL;
 	char magic[8];
 	uint32_t ver, nh, len, gk, ng, flags, sp, fp_, nsec;
 	const char *why = "truncated";
+	uint64_t left;
+	int r;
 
 	*out = NULL;
-	if (!fp) {
-		peg_err_set(err, "cannot read '%s'", path);
+	if (fread(magic, 1, 8, fp) != 8 || memcmp(magic, SETS_MAGIC, 8)) {
+		peg_err_set(err, "bad sets file '%.180s': not a pegsol sets "
+			    "file", path);
 		return -1;
 	}
-	s = calloc(1, sizeof(*s));
-	if (!s)
+	if (get_u32(fp, &ver))
 		goto fail;
-	if (fread(magic, 1, 8, fp) != 8 || memcmp(magic, SETS_MAGIC, 8)) {
-		why = "not a pegsol sets file";
-		goto fail;
+	if (ver == 1 || ver == 2) {
+		peg_err_set(err, "sets file '%.150s' is version %u, without "
+			    "a checksum: write it again with pegsol sets --out",
+			    path, ver);
+		return -1;
 	}
-	if (get_u32(fp, &ver) || get_u32(fp, &nh) || get_u32(fp, &len))
-		goto fail;
 	if (ver != SETS_VERSION && ver != SETS_VERSION_WIDE) {
 		why = "unknown version";
 		goto fail;
 	}
+	/* the checksum first: nothing below reads a byte it has not passed */
+	r = peg_afile_verify(fp, size, path, err);
+	if (r)
+		return r;
+	if (fseek(fp, 12, SEEK_SET))
+		goto fail;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		goto nomem;
+	if (get_u32(fp, &nh) || get_u32(fp, &len))
+		goto fail;
 	s->wide = ver == SETS_VERSION_WIDE;
 	if ((int)nh != b->n_holes || len > 4096 || (!s->wide && nh > 64)) {
 		why = "made for another board";
@@ -549,7 +699,9 @@ int peg_sets_load(const struct peg_board *b, const char *path,
 	}
 	s->n_holes = (int)nh;
 	s->spec = calloc(len + 1, 1);
-	if (!s->spec || fread(s->spec, 1, len, fp) != len)
+	if (!s->spec)
+		goto nomem;
+	if (fread(s->spec, 1, len, fp) != len)
 		goto fail;
 	if (strcmp(s->spec, b->spec)) {
 		why = "made for another board";
@@ -565,7 +717,7 @@ int peg_sets_load(const struct peg_board *b, const char *path,
 	s->n_group = (int)ng;
 	s->group = malloc(sizeof(int) * ng);
 	if (!s->group)
-		goto fail;
+		goto nomem;
 	for (uint32_t i = 0; i < ng; i++) {
 		uint32_t g;
 
@@ -589,52 +741,51 @@ int peg_sets_load(const struct peg_board *b, const char *path,
 	for (uint32_t k = 0; k < nsec; k++) {
 		uint32_t tag;
 		uint64_t cnt, raw;
+		long pos = ftell(fp);
 		struct peg_level *l;
 
 		if (get_u32(fp, &tag) || get_u64(fp, &cnt) || get_u64(fp, &raw))
 			goto fail;
+		/* a count the rest of the file cannot hold is refused before
+		 * anything is allocated for it */
+		if (pos < 0 || (uint64_t)pos + 20 > size - 8)
+			goto fail;
+		left = size - 8 - (uint64_t)pos - 20;
 		if ((tag >> 8) > nh ||
 		    !(l = section(s, (int)(tag & 0xff), (int)(tag >> 8))) ||
-		    l->have || cnt > ((uint64_t)1 << 40)) {
+		    l->have || cnt > left / (s->wide ? 16 : 8)) {
 			why = "bad section";
 			goto fail;
 		}
 		l->code = malloc((size_t)cnt * (s->wide ? 16 : 8) + 16);
 		if (!l->code)
-			goto fail;
+			goto nomem;
 		l->have = 1;
 		l->n = (size_t)cnt;
 		l->raw = raw;
-		for (uint64_t i = 0; i < cnt; i++) {
-			peg_u128 c, prev = 0;
-
-			if (get_code(fp, &c, s->wide))
-				goto fail;
-			if (i)
-				prev = s->wide ? l->code128[i - 1]
-					       : l->code[i - 1];
-			if ((nh < 128 && c >> nh) || (i && c <= prev)) {
-				why = "codes not sorted or too large";
-				goto fail;
-			}
-			if (s->wide)
-				l->code128[i] = c;
-			else
-				l->code[i] = (uint64_t)c;
+		if (get_level(fp, l, cnt, s->wide, nh)) {
+			why = "codes not sorted or too large";
+			goto fail;
 		}
+	}
+	if (ftell(fp) != (long)(size - 8)) {
+		why = "bytes after the last section";
+		goto fail;
 	}
 	if (s->wide)
 		s->symtab128 = peg_symtab128_new(b);
 	else
 		s->symtab = peg_symtab64_new(b);
 	if (!s->symtab && !s->symtab128)
-		goto fail;
-	fclose(fp);
+		goto nomem;
 	*out = s;
 	return 0;
 fail:
-	peg_err_set(err, "bad sets file '%s': %s", path, why);
-	fclose(fp);
+	peg_err_set(err, "bad sets file '%.180s': %s", path, why);
 	peg_sets_free(s);
 	return -1;
+nomem:
+	peg_err_set(err, "out of memory reading sets file '%.180s'", path);
+	peg_sets_free(s);
+	return -2;
 }

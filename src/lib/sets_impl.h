@@ -337,11 +337,11 @@ static inline CW NAME(pool_get_)(const struct NAME(pool_) *p, int32_t i,
 		}                                                             \
 	} while (0)
 
-/* Drop the canonical children of parent p into the pool. */
+/* Drop the canonical children of parent p into the pool; img holds ng
+ * codes (scratch). */
 static void NAME(children_)(const struct NAME(ctx_) *c, CW p,
-			    struct NAME(pool_) *pl)
+			    struct NAME(pool_) *pl, CW *img)
 {
-	CW img[64];
 	int ng = c->ng;
 
 	img[0] = p;
@@ -408,8 +408,20 @@ static void *NAME(work_gen_)(void *arg)
 			children_simd(w->c, w->par[i], w->pool);
 	} else
 #endif
+	{
+		/* the group's images: graph boards can have thousands */
+		CW small[64], *img = w->c->ng <= 64
+					     ? small
+					     : malloc(sizeof(CW) *
+						      (size_t)w->c->ng);
+
+		if (!img)
+			w->pool->fail = 1;
 		for (size_t i = w->lo; i < w->hi && !w->pool->fail; i++)
-			NAME(children_)(w->c, w->par[i], w->pool);
+			NAME(children_)(w->c, w->par[i], w->pool, img);
+		if (img != small)
+			free(img);
+	}
 	w->fail = w->pool->fail;
 	for (int b = 0; b < NB; b++) {
 		struct NAME(pool_) *p = w->pool;
@@ -1107,7 +1119,10 @@ static int NAME(ctx_init_)(struct NAME(ctx_) *c, const struct peg_board *b,
 	c->to_first = calloc((size_t)n + 2, sizeof(int));
 	c->from_list = malloc(sizeof(int) * (size_t)(nj + 1));
 	c->to_list = malloc(sizeof(int) * (size_t)(nj + 1));
-	c->sflip = malloc(sizeof(CW) * (size_t)(c->ng * nj + 1));
+	/* symmetries x jumps: bounded (dense symmetric graph boards) */
+	c->sflip = (size_t)c->ng * (size_t)nj > PEG_SYMJUMP_MAX
+			   ? NULL
+			   : malloc(sizeof(CW) * ((size_t)c->ng * (size_t)nj + 1));
 	c->buf = calloc(8, sizeof(*c->buf));
 	c->scr = calloc(8, sizeof(*c->scr));
 	c->pool = calloc(8, sizeof(*c->pool));

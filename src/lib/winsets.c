@@ -2,6 +2,7 @@
  * exhaustive engine (sets.h) and cached on disk (winsets.h). */
 #include "pegsol/winsets.h"
 
+#include "pegsol/afile.h"
 #include "pegsol/pos.h"
 #include "pegsol/sets.h"
 #include "pegsol/solve.h"
@@ -108,16 +109,59 @@ static int matches(const struct peg_sets *s, uint64_t start, int finish,
 {
 	uint64_t fin = finish < 0 ? 0 : (uint64_t)1 << finish;
 
-	if (s->start != start || s->group_kind != PEG_GROUP_STAB)
+	if (s->start != start || s->group_kind != PEG_GROUP_STAB ||
+	    n != s->n_holes)
 		return 0;
-	if (finish < 0)
-		return s->anywhere;
-	if (s->anywhere || s->finish != fin)
+	if (finish < 0 ? !s->anywhere : s->anywhere || s->finish != fin)
 		return 0;
 	for (int m = s->finish_pegs; m <= s->start_pegs; m++)
 		if (!s->W[m].have)
 			return 0;
-	return n == s->n_holes;
+	return 1;
+}
+
+/* Load the cache file of the problem, or NULL (no file, or a file that is
+ * refused: not a regular file, fails its checksum, another problem; then
+ * info->note says why).  *keep is set when something other than a regular
+ * file sits at the path, which must then not be replaced either. */
+static struct peg_sets *cache_load(const struct peg_board *b, uint64_t start,
+				   int finish, struct peg_winsets_info *info,
+				   int *keep)
+{
+	struct peg_sets *s = NULL;
+	struct peg_err e;
+	struct stat st;
+	uint64_t size;
+	FILE *fp;
+
+	*keep = 0;
+	if (lstat(info->path, &st))
+		return NULL; /* no cache yet */
+	if (!S_ISREG(st.st_mode)) {
+		*keep = 1;
+		snprintf(info->note, sizeof(info->note),
+			 "cache '%.180s' is not a regular file: not used",
+			 info->path);
+		return NULL;
+	}
+	fp = peg_afile_read_open(info->path, 1, &size, NULL, &e);
+	if (!fp) {
+		snprintf(info->note, sizeof(info->note), "cache %.240s", e.msg);
+		return NULL;
+	}
+	if (peg_sets_read(b, fp, size, info->path, &s, &e)) {
+		snprintf(info->note, sizeof(info->note),
+			 "cache: %.200s; recomputed", e.msg);
+		s = NULL;
+	} else if (!matches(s, start, finish, b->n_holes)) {
+		snprintf(info->note, sizeof(info->note),
+			 "cache '%.150s' holds another problem; recomputed",
+			 info->path);
+		peg_sets_free(s);
+		s = NULL;
+	}
+	fclose(fp);
+	return s;
 }
 
 int peg_winsets_open(const struct peg_board *b, const unsigned char *start,
@@ -133,7 +177,7 @@ int peg_winsets_open(const struct peg_board *b, const unsigned char *start,
 	unsigned char *fin = NULL;
 	struct peg_err e2;
 	double t0 = now_ms();
-	int n = b->n_holes;
+	int n = b->n_holes, keep = 0;
 
 	*out = NULL;
 	if (!info)
@@ -160,12 +204,7 @@ int peg_winsets_open(const struct peg_board *b, const unsigned char *start,
 	if (cache_dir) {
 		peg_winsets_path(b, start, finish, cache_dir, info->path,
 				 sizeof(info->path));
-		if (!access(info->path, R_OK) &&
-		    !peg_sets_load(b, info->path, &s, &e2) &&
-		    !matches(s, w->start, finish, n)) {
-			peg_sets_free(s);
-			s = NULL;
-		}
+		s = cache_load(b, w->start, finish, info, &keep);
 		if (s)
 			info->from_cache = 1;
 	}
@@ -192,18 +231,20 @@ int peg_winsets_open(const struct peg_board *b, const unsigned char *start,
 		}
 		free(fin);
 		keep_w(s);
-		if (cache_dir && !make_dirs(cache_dir)) {
-			/* write to a temporary name, then rename, so that a
-			 * reader never sees half a file */
-			char tmp[1100];
-
-			snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", info->path,
-				 (long)getpid());
-			if (!peg_sets_save(s, tmp, &e2) &&
-			    !rename(tmp, info->path))
-				info->saved = 1;
+		/* peg_sets_save writes a temporary file, syncs it and
+		 * renames it: a reader never sees half a file, a full disk
+		 * leaves the old one */
+		if (cache_dir && !keep) {
+			if (make_dirs(cache_dir))
+				snprintf(info->note, sizeof(info->note),
+					 "cannot create cache directory "
+					 "'%.150s': %s", cache_dir,
+					 strerror(errno));
+			else if (peg_sets_save(s, info->path, &e2))
+				snprintf(info->note, sizeof(info->note),
+					 "cache not saved: %.230s", e2.msg);
 			else
-				unlink(tmp);
+				info->saved = 1;
 		}
 	}
 	w->s = s;
@@ -234,4 +275,9 @@ uint64_t peg_winsets_start(const struct peg_winsets *w)
 int peg_winsets_finish(const struct peg_winsets *w)
 {
 	return w->finish;
+}
+
+size_t peg_winsets_memory(const struct peg_winsets *w)
+{
+	return w ? sizeof(*w) + count_codes(w->s) * sizeof(uint64_t) : 0;
 }

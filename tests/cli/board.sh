@@ -26,8 +26,8 @@ expect_out "^usage: pegsol check" $P help check
 
 # bad board specs
 expect_error "unknown board 'T'" $P show T
-expect_error "triangle side must be 1..4000" $P show T0
-expect_error "triangle side must be 1..4000" $P show T5151
+expect_error "triangle side must be a whole number from 1" $P show T0
+expect_error "'T5151' has 13268976 holes; the limit here is 10000000" $P show T5151
 expect_error "unknown board 'nosuch'" $P show nosuch
 expect_error "expected 'hexagon:N'" $P show hexagon:x
 expect_error "expected rect:WxH" $P show rect:4

@@ -44,6 +44,28 @@ expect_error() {
 		head -c 600 /tmp/pegsol_err.$$ >&2
 	fi
 }
+# expect_fail CODE PATTERN CMD...: exit CODE, exactly one line on stderr
+# matching PATTERN (expect_error with another exit code, e.g. 3)
+expect_fail() {
+	local want=$1 pat=$2
+	shift 2
+	"$@" >/tmp/pegsol_out.$$ 2>/tmp/pegsol_err.$$
+	local got=$?
+	local lines
+	lines=$(wc -l </tmp/pegsol_err.$$)
+	if [ "$got" -eq "$want" ] && [ "$lines" -eq 1 ] && grep -Eq -- "$pat" /tmp/pegsol_err.$$; then _ok; else
+		_no "want exit $want and one error line /$pat/, got exit $got, $lines lines: $*"
+		head -c 600 /tmp/pegsol_err.$$ >&2
+	fi
+}
+# expect_stderr PATTERN: the stderr of the last expect_* command matches
+# PATTERN (e.g. a note printed by a command that succeeded)
+expect_stderr() {
+	if grep -Eq -- "$1" /tmp/pegsol_err.$$; then _ok; else
+		_no "stderr lacks /$1/"
+		head -c 600 /tmp/pegsol_err.$$ >&2
+	fi
+}
 done_checks() {
 	rm -f /tmp/pegsol_out.$$ /tmp/pegsol_err.$$
 	echo "RESULT $_pass $_fail"

@@ -42,7 +42,7 @@ md=$(mktemp)
 expect_exit 0 $PEGSOL catalog star:2 --markdown "$md"
 expect_out '^\| b1 \| b1 \| 7 \|' cat "$md"
 rm -f "$md"
-expect_error "holes|at most 64" $PEGSOL catalog hexagon:6
+expect_error "holes|at most 128" $PEGSOL catalog T16
 # --max-moves: the T6 problems solvable in 9 moves (seed 003: 9 to 11);
 # the other pairs are counted as open
 expect_out 'problems, 9 to 9 moves, 0 unsolvable pairs, [0-9]+ pairs need more than 9' $PEGSOL catalog T6 --max-moves 9

@@ -45,6 +45,9 @@ if [[ $p1 == "puzzle seed 77: "* && $p1 == "$p2" ]]; then _ok; else
 fi
 expect_error 'bad --level' "$PEGSOL" play T6 --puzzle --level extreme
 
+# a session that outlives the games: killing the last session ends the
+# tmux server, and a new-session racing its exit fails
+T new-session -d -s keep "sleep 600"
 T new-session -d -s play -x 100 -y 30 \
 	"$PEGSOL play T5 --vacate a2 --save $tmp/game.txt; sleep 30"
 expect_screen 'Triangle\(5\)' "title"
@@ -155,6 +158,32 @@ expect_screen 'Triangle\(12\)' "T12 starts"
 keys s
 expect_screen 'constructive line, [0-9]+ moves \(76 jumps\)' "constructive solve on T12"
 expect_screen 'SOLVED' "T12 solved by construction"
+keys q
+sleep 0.3
+# --memory-mb (issue 16): English from c1 to anywhere would need about
+# 8 GiB of winning sets (it grew past 4 GB before showing the board); the
+# estimate refuses them, the board shows at once, the live search hints
+expect_error 'bad --memory-mb' "$PEGSOL" play T5 --memory-mb 0
+expect_error 'bad --memory-mb' "$PEGSOL" play T5 --memory-mb lots
+expect_out '--memory-mb' "$PEGSOL" play --help
+# game CMD PATTERN WHAT: a new game on the screen shows PATTERN
+game() {
+	keys q
+	sleep 0.3
+	T kill-session -t play 2>/dev/null
+	T new-session -d -s play -x 120 -y 30 "$1; sleep 30"
+	expect_screen "$2" "$3"
+}
+cap="prlimit --as=$((3 << 30)) --"
+grep -q __asan_init "$PEGSOL" 2>/dev/null && cap="" # ASan: no cap
+game "$cap $PEGSOL play english --vacate c1 --goal anywhere --budget 100000" \
+	'winning sets would need about [0-9]+ MB, over --memory-mb 1024: live search' "english c1 anywhere"
+pid=$(pgrep -f "^$PEGSOL play english --vacate c1" | head -n 1)
+rss=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$pid/status" 2>/dev/null)
+if [ -n "$rss" ] && [ "$rss" -lt 500000 ]; then _ok; else _no "peak RSS '$rss' kB (want < 500 MB)"; fi
+# T6 c3 anywhere: sets of about 40 MB
+game "$PEGSOL play T6 --vacate c3 --memory-mb 16" 'over --memory-mb 16: live search' "T6 under --memory-mb 16"
+game "$PEGSOL play T6 --vacate c3 --memory-mb 64" 'winning sets' "T6 under --memory-mb 64"
 keys q
 T kill-server 2>/dev/null
 rm -rf "$tmp"
