@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "pegsol/pos.h"
+#include "pegsol/theory.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,9 @@ static const char usage[] =
 	"holes ('.' = empty).  --names draws each hole's name instead.\n"
 	"P is 'full', 'empty', a code (8455, 0x2107), a picture (x and .),\n"
 	"a list of pegged holes (a1,b2), 'empty:a1,b2', or @FILE.\n"
-	"Also prints the position's code and canonical code (mincode).\n";
+	"Also prints the position's code and canonical code (mincode),\n"
+	"and on T5 its SAX count (JSON key sax; pegsol resource T5 --weights\n"
+	"sax checks it).\n";
 
 int cmd_show(int argc, char **argv)
 {
@@ -28,6 +31,8 @@ int cmd_show(int argc, char **argv)
 	struct peg_board *b;
 	unsigned char *pegs;
 	char *pic, *code = NULL, *mincode = NULL;
+	int have_sax, sax = 0;
+	struct peg_err err;
 
 	r = cli_parse(argc, argv, opts, 4, pos, 1, &np, usage);
 	if (r)
@@ -46,6 +51,9 @@ int cmd_show(int argc, char **argv)
 		peg_board_free(b);
 		return EXIT_USAGE;
 	}
+	/* the SAX count of a T5 position (theory.h) */
+	have_sax = peg_theory_triangle_side(b) == 5 &&
+		   !peg_theory_sax(b, pegs, &sax, &err);
 	pic = peg_pos_picture(b, pegs, names);
 	if (b->n_holes <= 100000) {
 		code = peg_pos_code_string(pegs, b->n_holes);
@@ -64,6 +72,8 @@ int cmd_show(int argc, char **argv)
 		cJSON_AddNumberToObject(o, "symmetries", b->n_syms);
 		cJSON_AddNumberToObject(o, "pegs",
 					peg_pos_count(pegs, b->n_holes));
+		if (have_sax)
+			cJSON_AddNumberToObject(o, "sax", sax);
 		if (code)
 			cJSON_AddStringToObject(o, "code", code);
 		if (mincode)
@@ -77,6 +87,10 @@ int cmd_show(int argc, char **argv)
 		fputs(pic ? pic : "", stdout);
 		if (!names) {
 			printf("pegs: %d\n", peg_pos_count(pegs, b->n_holes));
+			if (have_sax)
+				printf("sax: %d (SAX count, seed 000 section "
+				       "2.3)\n",
+				       sax);
 			if (code)
 				printf("code: %s\nmincode: %s\n", code,
 				       mincode ? mincode : "?");

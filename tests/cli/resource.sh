@@ -20,6 +20,10 @@ expect_out '"valid":false' $P resource T5 --weights "$SAXW" --json
 expect_out '"jump":"(a2-a4|a4-a2|b2-d4|d4-b2|b5-d5|d5-b5)"' $P resource T5 --weights "$SAXW" --json
 # SAX of the full board minus a1 is 1 (S 3 + A 3 - X 5); a peg at a1 is -1
 expect_out '"start_value":1,"goal_value":-1' $P resource T5 --weights sax --vacate a1 --json
+# show prints the SAX count of a T5 position (docs/theory.md: the b3
+# complement starts at -1)
+expect_out '^sax: 1 ' $P show T5 --vacate a1
+expect_out '"sax":-1' $P show T5 --vacate b3 --json
 # the same value through the picture form, read back from a file
 $P resource T5 --weights sax | head -n 8 >"$T.txt"
 expect_out 'start value: 1$' $P resource T5 --weights "@$T.txt" --vacate a1
