@@ -1089,6 +1089,8 @@ int peg_tri_survey_run(const struct peg_board *b,
 		s->solvable += o->solvable;
 	}
 out:
+	if (rc != PEG_TRI_OK)
+		peg_tri_survey_release(s); /* no partial result on failure */
 	free(scol);
 	free(sb.t);
 	peg_tri_table_free(t);
