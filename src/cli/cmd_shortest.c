@@ -16,7 +16,11 @@ static const char usage[] =
 	"usage: pegsol shortest BOARD [--vacate H | --position P]\n"
 	"                       [--finish F | --anywhere] [--max-moves N]\n"
 	"                       [--max-states N] [--threads N] [--json]\n"
-	"                       [--progress]\n\n"
+	"                       [--progress]\n"
+	"       pegsol shortest BOARD ... --heuristic [--seconds N] ...\n"
+	"                       (short solutions without proof, up to\n"
+	"                       192 holes: pegsol shortest --heuristic\n"
+	"                       --help)\n\n"
 	"Find a solution with the fewest moves (a move is one peg's\n"
 	"consecutive jumps) from the start to one peg at F, or anywhere.\n"
 	"The search is breadth-first over moves with Merson-region lower\n"
@@ -188,6 +192,9 @@ static int all_starts(const struct peg_board *b, struct peg_shortest_opts *so,
 	return 0;
 }
 
+/* shortest_heur.c: the --heuristic path */
+int cmd_shortest_heuristic(int argc, char **argv);
+
 int cmd_shortest(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, np, r, rc = EXIT_USAGE, max_moves = 0;
@@ -213,6 +220,9 @@ int cmd_shortest(int argc, char **argv)
 	char *sol = NULL, name[32];
 	double t0 = now();
 
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--heuristic"))
+			return cmd_shortest_heuristic(argc, argv);
 	r = cli_parse(argc, argv, opts, 9, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
