@@ -896,7 +896,9 @@ static int HN(beam)(void *arg, const struct hpos *start, int width,
 			for (int t = 0; t < nt; t++) {
 				struct HN(tbuf) *T = &jobs[t].bk[p];
 
-				memcpy(M.c + M.n, T->c, T->n * sizeof(*T->c));
+				if (T->n) /* an empty bucket has no buffer */
+					memcpy(M.c + M.n, T->c,
+					       T->n * sizeof(*T->c));
 				M.n += T->n;
 				free(T->c);
 				T->c = NULL;
