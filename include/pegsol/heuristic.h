@@ -7,22 +7,29 @@
  * are within reach (seed 000 section 4: 19 <= S(11) <= 28,
  * 21 <= S(12) <= 29).  This engine finds them:
  *
- *   1. beam search over moves: layer g holds at most `width` positions
- *      reached in g moves (canonical codes under the symmetries fixing the
- *      start and the finish, so symmetric positions are kept once), ranked
- *      by a score built from the Merson-region lower bound (shortest.h),
- *      the pegs left and the pegs a single move cannot reach, plus a
- *      seeded noise; a child is dropped when g + 1 + its Merson bound
- *      reaches the best solution known;
- *   2. restarts: each beam has a new noise seed and a wider beam;
+ *   1. beam search layered by pegs left: layer p holds at most `width`
+ *      positions with p pegs (canonical codes under the symmetries
+ *      fixing the finish, so symmetric positions are kept once), each
+ *      with the fewest moves g found for it; a move of k jumps leads to
+ *      layer p - k.  At equal pegs the ranking is g + h (h the
+ *      Merson-region lower bound of shortest.h, a move weighing 1.5
+ *      regions) plus lone pegs, clusters of pegs and a seeded noise.
+ *      A child is dropped when g + h reaches the best solution known,
+ *      when it has at most 10 pegs and cannot be reduced to one (exact
+ *      search), or, with a finish, when no peg is in the finish's landing
+ *      class or its golden-ratio pagoda value is below the finish's; a
+ *      child one move can clear is a solution at once;
+ *   2. restarts: each round a wider beam (x2) with a new noise seed from
+ *      every start, then beams from positions of the best solution (a
+ *      new suffix spliced in when shorter);
  *   3. local improvement of the best solution: moves of the same peg are
  *      brought together by reordering (each reordering replayed), every
- *      window of k consecutive moves is replaced by an exact shortest
- *      path between its two end positions when one with fewer moves
- *      exists (iterative deepening restricted to the holes the window
- *      touches, Merson regions of the end position as lower bound), and
- *      the last positions are finished by an exact search; repeated
- *      until nothing improves.
+ *      window of k <= 7 consecutive moves is replaced by an exact
+ *      shortest path between its two end positions when one with fewer
+ *      moves exists (iterative deepening restricted to the holes the
+ *      window touches, Merson regions of the end position as lower
+ *      bound), and the last positions are finished by an exact search;
+ *      repeated until nothing improves.
  *
  * Every solution returned has been replayed by peg_jumps_replay.  The
  * search is deterministic for a given seed and node budget (max_nodes;

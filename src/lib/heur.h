@@ -37,9 +37,9 @@ static inline int hpos_count(const struct hpos *p)
 	return n;
 }
 
-/* Score weights of the beam (lower is better), in units of 1/16 move.
- * Named here so they are tuned in one place (bench/RESULTS-heuristic.md
- * records the measurements behind them). */
+/* Score weights of the beam (lower is better), in units of 1/16 of a
+ * Merson region; the defaults are default_score in heuristic.c and
+ * bench/RESULTS-heuristic.md records the measurements behind them. */
 struct hscore {
 	int moves;    /* per move played */
 	int merson;   /* per region of the Merson packing */
@@ -62,6 +62,9 @@ struct hprob {
 	const struct hpos *reg;
 	const struct hpos *nbr; /* neighbours of each hole (jump overs) */
 	struct hscore sc;
+	void *memo;            /* the endgame memos, one per worker, shared
+				  by every start of a search (heng_ops
+				  memos_new / memos_free) */
 	int end_pegs;          /* children with this many pegs or fewer
 				  are kept only when solvable */
 };
@@ -108,6 +111,8 @@ static inline uint64_t heur_mix(uint64_t x)
 /* The width-specific engine (one per problem) is opaque here. */
 
 struct heng_ops {
+	void *(*memos_new)(void);
+	void (*memos_free)(void *memo);
 	void *(*new_)(const struct hprob *P);
 	void (*free_)(void *E);
 	/* One beam of the given width from start (layers by pegs left); a

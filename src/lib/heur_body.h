@@ -133,7 +133,8 @@ struct HN(eng) {
 	int n_syms;            /* without the identity */
 	HT *symt;              /* [s][byte][256] */
 	int finish;
-	struct HN(memo) memo[HN_MAX_THREADS];
+	struct HN(memo) *memo; /* one per worker, shared by the engines of
+				  one search (hprob.memo) */
 	/* landing classes: the holes a peg can reach (land) and the holes
 	 * it can jump over from them (over); a position is cleared by one
 	 * move of a peg x only when every other peg lies on over(x) */
@@ -233,8 +234,6 @@ static void HN(eng_free)(void *arg)
 	free(E->cls_land);
 	free(E->cls_over);
 	free(E->pag);
-	for (int t = 0; t < HN_MAX_THREADS; t++)
-		HN(memo_free)(&E->memo[t]);
 	free(E);
 }
 
@@ -247,6 +246,7 @@ static void *HN(eng_new)(const struct hprob *P)
 	if (!E)
 		return NULL;
 	E->P = P;
+	E->memo = P->memo;
 	E->n = n;
 	E->n_bytes = (n + 7) / 8;
 	E->finish = P->finish;
@@ -1213,7 +1213,24 @@ out:
 	return rc;
 }
 
+/* Free the shared memos (hprob.memo) of a search. */
+static void HN(memos_free)(void *memo)
+{
+	struct HN(memo) *m = memo;
+
+	for (int t = 0; m && t < HN_MAX_THREADS; t++)
+		HN(memo_free)(&m[t]);
+	free(m);
+}
+
+static void *HN(memos_new)(void)
+{
+	return calloc(HN_MAX_THREADS, sizeof(struct HN(memo)));
+}
+
 static const struct heng_ops HN(ops) = {
+	.memos_new = HN(memos_new),
+	.memos_free = HN(memos_free),
 	.new_ = HN(eng_new),
 	.free_ = HN(eng_free),
 	.beam = HN(beam),

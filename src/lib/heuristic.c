@@ -468,6 +468,8 @@ struct hstart {
 
 struct hrun {
 	const struct peg_board *b;
+	void *memo;             /* shared endgame memos (hprob.memo) */
+	const struct heng_ops *memo_ops;
 	const struct peg_heur_opts *o;
 	struct hbudget B;
 	struct regs R;
@@ -515,6 +517,13 @@ static int hstart_init(struct hrun *H, struct hstart *S, struct hpos start,
 			words = atoi(e);
 		S->ops = words == 1 ? &ops_w1 : words == 2 ? &ops_w2 : &ops_w3;
 	}
+	if (!H->memo) {
+		H->memo = S->ops->memos_new();
+		H->memo_ops = S->ops;
+		if (!H->memo)
+			return -1;
+	}
+	P->memo = H->memo;
 	S->E = S->ops->new_(P);
 	if (!S->E)
 		return -1;
@@ -740,6 +749,8 @@ static void hrun_free(struct hrun *H)
 		if (H->st[i].E)
 			H->st[i].ops->free_(H->st[i].E);
 	free(H->st);
+	if (H->memo)
+		H->memo_ops->memos_free(H->memo);
 	free(H->R.m);
 	free(H->nbr);
 	hsol_free(&H->best);
