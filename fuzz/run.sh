@@ -12,10 +12,11 @@ if ! command -v clang >/dev/null; then
 	echo "fuzz: clang is not installed (scripts/setup.sh installs it)"
 	exit 1
 fi
-clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude \
-	-D_DEFAULT_SOURCE -std=c11 fuzz/fuzz_parsers.c src/lib/board.c \
-	src/lib/families.c src/lib/boardfile.c src/lib/graphaut.c src/lib/pos.c \
-	src/lib/solution.c -lgmp -o "$out/fuzz_parsers"
+core=src/lib/core
+clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -I"$core" \
+	-D_DEFAULT_SOURCE -std=c11 fuzz/fuzz_parsers.c "$core/board.c" \
+	"$core/families.c" "$core/boardfile.c" "$core/graphaut.c" "$core/pos.c" \
+	"$core/solution.c" -lgmp -o "$out/fuzz_parsers"
 if "$out/fuzz_parsers" -max_total_time="$secs" -max_len=2048 \
 	-artifact_prefix="$out/" \
 	-print_final_stats=0 "$out/corpus" >"$out/fuzz.log" 2>&1; then

@@ -22,10 +22,10 @@ add() { # add the "N passed, N failed" line of a log
 }
 log=$(mktemp)
 echo "== tests"
-make -j"$(nproc)" test 2>&1 | grep -v '^cc \|^ar ' | tee "$log"
+make -j"$(nproc)" WERROR=1 test 2>&1 | grep -v '^cc \|^ar ' | tee "$log"
 add "$log"
 echo "== tests under ASan + UBSan"
-make -j"$(nproc)" asan 2>&1 | grep -v '^cc \|^ar \|^make' | tee "$log"
+make -j"$(nproc)" WERROR=1 asan 2>&1 | grep -v '^cc \|^ar \|^make' | tee "$log"
 add "$log"
 echo "== browser test of the web game (tests/e2e)"
 bash tests/e2e/run.sh 2>&1 | tee "$log"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gen_construct_pairs.py - regenerate src/lib/construct_pairs.c, the data
+"""gen_construct_pairs.py - regenerate src/lib/engines/construct_pairs.c, the data
 of the pair constructions (seed 000 section 3.3, docs/construct.md).
 
 Offline only: the shipped constructive solver never searches, it reads the
@@ -20,7 +20,7 @@ tables this script writes.
      (jumps tried in a fixed order); the first sequence kept is one with
      the four catalyst moments the side purges need (docs/construct.md).
 
-usage: python3 tools/gen_construct_pairs.py [BUILD] > src/lib/construct_pairs.c
+usage: python3 tools/gen_construct_pairs.py [BUILD] > src/lib/engines/construct_pairs.c
        python3 tools/gen_construct_pairs.py BUILD --doc   (the Figure 9 table
        of docs/construct.md)
 """

@@ -3,7 +3,7 @@
  *
  * All three engines run on the fast paths of fast.h: one word for boards
  * of up to 64 holes, two (unsigned __int128) up to 128 holes, one body
- * compiled for both (src/lib/analyse_impl.h); a larger board gets an
+ * compiled for both (src/lib/engines/analyse_impl.h); a larger board gets an
  * error.  The testing switch PEGSOL_WIDE (sets.h) runs the two-word body
  * on small boards too.  Positions go in as peg arrays (pos.h) and come out
  * as codes (peg_u128, bit i = hole i) plus jump lists that the library has

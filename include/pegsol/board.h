@@ -147,7 +147,7 @@ struct peg_board *peg_board_from_cells(enum peg_lattice lattice, int diagonal,
  * PEG_GRAPH_MAX_JUMPS jumps.  The symmetries are the graph's
  * automorphisms when there are at most PEG_GRAPH_MAX_SYMS of them and
  * n_syms * n fits PEG_GRAPH_SYM_ENTRIES (PEG_GRAPH_SMALL_ENTRIES for
- * n <= 128), else a subgroup within those bounds (src/lib/graphaut.h says
+ * n <= 128), else a subgroup within those bounds (src/lib/core/graphaut.h says
  * which). */
 struct peg_board *peg_board_from_graph(int n, char **labels, int m,
 				       const int *edges, const char *spec,

@@ -119,7 +119,7 @@ int peg_heur_merson_bound(const struct peg_board *b,
 int peg_heur_seed_bound(int n);
 
 /* The best known solutions (records), shipped with the library
- * (src/lib/heur_records_data.h): the fewest moves known from one single
+ * (src/lib/engines/heur_records_data.h): the fewest moves known from one single
  * vacancy to one peg on each board, any vacancy and any finish. */
 struct peg_record {
 	const char *board;    /* board spec, "triangle:11" */

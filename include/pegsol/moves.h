@@ -19,7 +19,7 @@
  *                   pops by restoring mvgen->n (one buffer serves a
  *                   recursive search);
  *   peg_mvgen128_*  the same with peg_u128 codes, boards of up to 128
- *                   holes (one body, src/lib/moves_impl.h, compiled for
+ *                   holes (one body, src/lib/core/moves_impl.h, compiled for
  *                   both widths).
  *
  * Games (seed 002): peg_games_count counts every game from a position by

@@ -30,7 +30,7 @@
  * Boards of up to 128 holes.  Up to 64 holes a code is a uint64_t (the
  * level arrays are `code`); from 65 to 128 holes an unsigned __int128
  * (`code128`, the same pointer: s->wide says which).  One body
- * (src/lib/sets_impl.h) is compiled for both widths.  Children are
+ * (src/lib/engines/sets_impl.h) is compiled for both widths.  Children are
  * generated from the H-images of each parent by XOR with precomputed
  * images of the jump masks (64 bits: one 8-lane minimum with AVX-512,
  * else one min over |H| words), dropped into buckets by their top bits,

@@ -1,7 +1,7 @@
 /* sets.c - forward, backward, winning and losing level sets (sets.h) and
  * their binary file (docs/solve.md).
  *
- * The engine itself is src/lib/sets_impl.h, compiled twice below: with
+ * The engine itself is src/lib/engines/sets_impl.h, compiled twice below: with
  * uint64_t codes (boards of up to 64 holes) and with unsigned __int128
  * codes (65 to 128 holes, or any board under the testing switch, see
  * symv_wide).  This file holds what does not depend on the width and the

@@ -1,7 +1,7 @@
 /* analyse.c - fastest dead ends, worst games and random-player odds on the
  * 64- and 128-bit fast paths (analyse.h).
  *
- * The engines are src/lib/analyse_impl.h, compiled with uint64_t codes
+ * The engines are src/lib/engines/analyse_impl.h, compiled with uint64_t codes
  * (boards of up to 64 holes) and with unsigned __int128 codes (65 to 128
  * holes, or any board under the testing switch PEGSOL_WIDE, symv.h); the
  * public functions below pick one.  One small open-addressing table

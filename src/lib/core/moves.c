@@ -1,6 +1,6 @@
 /* moves.c - move generation: every chain of jumps by one peg, stopping
  * part-way included (moves.h).  The fast generators over codes are
- * src/lib/moves_impl.h, compiled below for 64- and 128-bit codes. */
+ * src/lib/core/moves_impl.h, compiled below for 64- and 128-bit codes. */
 #include "pegsol/moves.h"
 #include "pegsol/solution.h"
 

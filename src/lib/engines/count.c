@@ -15,7 +15,7 @@
  * level's counts atomically (add128_atomic); the meet too is split.  The counts are unsigned __int128 with overflow checks; on
  * overflow the full walk runs again on GMP integers.
  *
- * The walk is src/lib/count_impl.h, compiled for 64-bit codes (boards of
+ * The walk is src/lib/engines/count_impl.h, compiled for 64-bit codes (boards of
  * up to 64 holes) and for 128-bit codes (wide sets: 65 to 128 holes, or
  * the testing switch of sets.h).
  */

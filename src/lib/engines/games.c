@@ -1,6 +1,6 @@
 /* games.c - counting and listing games (sequences of moves ending with one
  * peg), optionally up to subgame symmetry (seed 002; moves.h).  The
- * engine is src/lib/games_impl.h, compiled below for 64- and 128-bit
+ * engine is src/lib/engines/games_impl.h, compiled below for 64- and 128-bit
  * codes; the public functions pick the body by board size (symv_wide). */
 #include "pegsol/moves.h"
 #include "pegsol/solution.h"

@@ -1,5 +1,5 @@
 /* construct_pairs.h - internal: the generated data of the pair
- * constructions (src/lib/construct_pairs.c, written by
+ * constructions (src/lib/engines/construct_pairs.c, written by
  * tools/gen_construct_pairs.py).  The public views are
  * peg_construct_pair_get (construct.h) and peg_fig9_get (purges.h). */
 #ifndef PEGSOL_CONSTRUCT_PAIRS_H
