@@ -1,5 +1,6 @@
 /* cmd_check.c - pegsol check: replay a solution. */
 #include "cli.h"
+#include "svgout.h"
 
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
@@ -10,7 +11,8 @@
 
 static const char usage[] =
 	"usage: pegsol check BOARD [--vacate H,...] [--position P]\n"
-	"                    [--finish H] [--pairs] [--json] SOLUTION\n\n"
+	"                    [--finish H] [--pairs] [--svg FILE [--names]\n"
+	"                    [--animate]] [--json] SOLUTION\n\n"
 	"Replay SOLUTION from the full board minus the --vacate holes (or\n"
 	"from position P) and report its jumps, moves and final position.\n"
 	"SOLUTION is Bell's notation ('a3-a1, c3-a3, c3-a3-a1'), OEIS A120422\n"
@@ -18,21 +20,27 @@ static const char usage[] =
 	"With --finish the solution must end with one peg in that hole.\n"
 	"--pairs also prints the solution as integer pairs.\n"
 	"Exit 0 when every jump is legal (and the finish is reached), 1 when\n"
-	"a jump is illegal or the finish is missed, 2 on unreadable input.\n";
+	"a jump is illegal or the finish is missed, 2 on unreadable input.\n"
+	SVGOUT_USAGE "The picture of a legal solution is a grid of frames, one a move;\n"
+	"--animate makes it one board that plays the moves.\n";
 
 int cmd_check(int argc, char **argv)
 {
 	int json = 0, pairs = 0, np, r, n_jumps = 0, ok, rc = EXIT_USAGE;
-	int finish_h = -1, left;
+	int finish_h = -1, left, names = 0, animate = 0;
 	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	const char *svg = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--pairs", CLI_FLAG, &pairs},
 				 {"--vacate", CLI_STRING, &vacate},
 				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish}};
+				 {"--finish", CLI_STRING, &finish},
+				 {"--svg", CLI_STRING, &svg},
+				 {"--names", CLI_FLAG, &names},
+				 {"--animate", CLI_FLAG, &animate}};
 	const char *spec;
 	struct peg_board *b = NULL;
-	unsigned char *pegs = NULL;
+	unsigned char *pegs = NULL, *start = NULL;
 	char *text = NULL, *fmt = NULL, *pairtext = NULL, *pic = NULL;
 	struct peg_moves mv = {0};
 	struct peg_jump *jumps = NULL;
@@ -40,7 +48,7 @@ int cmd_check(int argc, char **argv)
 	int nb_pos = 0;
 	const char *posv[2];
 
-	r = cli_parse(argc, argv, opts, 5, posv, 2, &nb_pos, usage);
+	r = cli_parse(argc, argv, opts, 8, posv, 2, &nb_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	(void)pos;
@@ -70,7 +78,20 @@ int cmd_check(int argc, char **argv)
 		cli_error("%s", err.msg);
 		goto out;
 	}
+	start = malloc((size_t)b->n_holes);
+	if (!start) {
+		rc = cli_fail("out of memory", 1);
+		goto out;
+	}
+	memcpy(start, pegs, (size_t)b->n_holes);
 	ok = peg_moves_replay(b, &mv, pegs, &jumps, &n_jumps, &rerr) == 0;
+	if (svg && ok) {
+		struct peg_svg_opts so = {.names = names, .animate = animate};
+
+		rc = svgout_draw(svg, b, start, jumps, n_jumps, &so);
+		if (rc || !strcmp(svg, "-"))
+			goto out;
+	}
 	left = peg_pos_count(pegs, b->n_holes);
 	fmt = peg_jumps_format(b, jumps, n_jumps);
 	if (pairs)
@@ -120,6 +141,7 @@ out:
 	free(pairtext);
 	free(pic);
 	free(text);
+	free(start);
 	free(pegs);
 	peg_board_free(b);
 	return rc;

@@ -1,5 +1,6 @@
 /* cmd_show.c - pegsol show: draw a board, hole names or a position. */
 #include "cli.h"
+#include "svgout.h"
 
 #include "pegsol/pos.h"
 #include "pegsol/theory.h"
@@ -10,7 +11,7 @@
 
 static const char usage[] =
 	"usage: pegsol show BOARD [--vacate H,...] [--position P] [--names]\n"
-	"                   [--json]\n\n"
+	"                   [--svg FILE] [--json]\n\n"
 	"Draw BOARD (triangular lattice staggered, square lattice as a grid)\n"
 	"with a peg 'x' in every hole, or the position P minus the --vacate\n"
 	"holes ('.' = empty).  --names draws each hole's name instead.\n"
@@ -18,23 +19,24 @@ static const char usage[] =
 	"a list of pegged holes (a1,b2), 'empty:a1,b2', or @FILE.\n"
 	"Also prints the position's code and canonical code (mincode),\n"
 	"and on T5 its SAX count (JSON key sax; pegsol resource T5 --weights\n"
-	"sax checks it).\n";
+	"sax checks it).\n" SVGOUT_USAGE;
 
 int cmd_show(int argc, char **argv)
 {
-	int json = 0, names = 0, np, r;
-	const char *pos[1], *vacate = NULL, *position = NULL;
+	int json = 0, names = 0, np, r, rc = EXIT_YES;
+	const char *pos[1], *vacate = NULL, *position = NULL, *svg = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--names", CLI_FLAG, &names},
 				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position}};
+				 {"--position", CLI_STRING, &position},
+				 {"--svg", CLI_STRING, &svg}};
 	struct peg_board *b;
 	unsigned char *pegs;
 	char *pic, *code = NULL, *mincode = NULL;
 	int have_sax, sax = 0;
 	struct peg_err err;
 
-	r = cli_parse(argc, argv, opts, 4, pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, 5, pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	b = cli_board(np ? pos[0] : NULL);
@@ -50,6 +52,16 @@ int cmd_show(int argc, char **argv)
 		free(pegs);
 		peg_board_free(b);
 		return EXIT_USAGE;
+	}
+	if (svg) {
+		struct peg_svg_opts so = {.names = names};
+
+		rc = svgout_draw(svg, b, pegs, NULL, 0, &so);
+		if (rc || !strcmp(svg, "-")) {
+			free(pegs);
+			peg_board_free(b);
+			return rc;
+		}
 	}
 	/* the SAX count of a T5 position (theory.h) */
 	have_sax = peg_theory_triangle_side(b) == 5 &&

@@ -2,6 +2,7 @@
  * verified solution or the reason it is unsolvable. */
 #include "cli.h"
 #include "problem.h"
+#include "svgout.h"
 
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
@@ -15,7 +16,8 @@
 static const char usage[] =
 	"usage: pegsol solve BOARD [--vacate H,...] [--position P]\n"
 	"                    [--finish H,... | --anywhere] [--max-nodes N]\n"
-	"                    [--table-mb MB] [--json]\n\n"
+	"                    [--table-mb MB] [--svg FILE [--names]\n"
+	"                    [--animate]] [--json]\n\n"
 	"Solve a peg solitaire problem by depth-first search with a table of\n"
 	"dead positions, after the cheap proofs (peg count, position class).\n"
 	"The start is the full board minus the --vacate holes, or position P\n"
@@ -29,7 +31,9 @@ static const char usage[] =
 	"2 bad input, 3 out of resources.\n"
 	"JSON keys: board, title, holes, start, goal (\"anywhere\" or list),\n"
 	"solvable, solution, jumps, moves, reason (pegs|class|search), why,\n"
-	"nodes, dead, symmetries, seconds.\n";
+	"nodes, dead, symmetries, seconds.\n" SVGOUT_USAGE
+	"The picture of a solution is a grid of frames, one a move;\n"
+	"--animate makes it one board that plays the moves.\n";
 
 static const char *reason_name(enum peg_solve_reason r)
 {
@@ -48,6 +52,8 @@ static const char *reason_name(enum peg_solve_reason r)
 int cmd_solve(int argc, char **argv)
 {
 	int json = 0, anywhere = 0, table_mb = 0, n_pos = 0, r;
+	int names = 0, animate = 0;
+	const char *svg = NULL;
 	int rc = EXIT_USAGE;
 	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	const char *max_nodes = NULL;
@@ -57,7 +63,10 @@ int cmd_solve(int argc, char **argv)
 				 {"--position", CLI_STRING, &position},
 				 {"--finish", CLI_STRING, &finish},
 				 {"--max-nodes", CLI_STRING, &max_nodes},
-				 {"--table-mb", CLI_INT, &table_mb}};
+				 {"--table-mb", CLI_INT, &table_mb},
+				 {"--svg", CLI_STRING, &svg},
+				 {"--names", CLI_FLAG, &names},
+				 {"--animate", CLI_FLAG, &animate}};
 	struct peg_board *b = NULL;
 	unsigned char *start = NULL, *goal = NULL;
 	struct peg_problem p;
@@ -68,7 +77,7 @@ int cmd_solve(int argc, char **argv)
 	struct timespec t0, t1;
 	double secs;
 
-	r = cli_parse(argc, argv, opts, 7, posv, 1, &n_pos, usage);
+	r = cli_parse(argc, argv, opts, 10, posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (n_pos < 1) {
@@ -100,6 +109,15 @@ int cmd_solve(int argc, char **argv)
 			cli_error("out of memory");
 			rc = EXIT_RESOURCES;
 			goto out;
+		}
+		if (svg) {
+			struct peg_svg_opts sv = {.names = names,
+						  .animate = animate};
+
+			rc = svgout_draw(svg, b, start, res.jumps, res.n_jumps,
+					 &sv);
+			if (rc || !strcmp(svg, "-"))
+				goto out;
 		}
 	}
 	if (json) {
