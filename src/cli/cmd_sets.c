@@ -3,6 +3,7 @@
  * binary file (docs/solve.md). */
 #include "cli.h"
 #include "problem.h"
+#include "svgout.h"
 
 #include "pegsol/afile.h"
 #include "pegsol/sets.h"
@@ -17,7 +18,7 @@ static const char usage[] =
 	"usage: pegsol sets BOARD [--vacate H,...] [--position P]\n"
 	"                   [--finish H,... | --anywhere]\n"
 	"                   [--group stab|full|none] [--raw] [--threads N]\n"
-	"                   [--out FILE] [--json]\n"
+	"                   [--out FILE] [--plot FILE.svg] [--json]\n"
 	"                   [--memory-mb M] [--partitions P] [--tmpdir DIR]\n"
 	"       pegsol sets BOARD --by-index [--vacate H]\n"
 	"       pegsol sets --check FILE [--json]\n\n"
@@ -40,6 +41,8 @@ static const char usage[] =
 	"to temporary files in DIR (default $TMPDIR or /tmp) by code mod p and\n"
 	"sort each partition alone (seed 001 section 3.1); --partitions forces\n"
 	"p partitions on every level.  The sets are the same.\n"
+	"--plot FILE.svg draws the sizes of F_n, B_n and W_n against n on a\n"
+	"log scale (docs/pictures.md; - = standard output).\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
 	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
 	"of vacancy H (default the first hole): winning positions per peg\n"
@@ -189,6 +192,7 @@ int cmd_sets(int argc, char **argv)
 	int rc = EXIT_USAGE, solvable, n;
 	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	const char *group = NULL, *outfile = NULL, *memory = NULL;
+	const char *plot = NULL;
 	const char *tmpdir = NULL, *check = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--check", CLI_STRING, &check},
@@ -199,6 +203,7 @@ int cmd_sets(int argc, char **argv)
 				 {"--finish", CLI_STRING, &finish},
 				 {"--group", CLI_STRING, &group},
 				 {"--out", CLI_STRING, &outfile},
+				 {"--plot", CLI_STRING, &plot},
 				 {"--threads", CLI_INT, &threads},
 				 {"--by-index", CLI_FLAG, &byidx},
 				 {"--memory-mb", CLI_STRING, &memory},
@@ -214,7 +219,7 @@ int cmd_sets(int argc, char **argv)
 	double secs;
 	uint64_t whalf = 0;
 
-	r = cli_parse(argc, argv, opts, 14, posv, 1, &n_pos, usage);
+	r = cli_parse(argc, argv, opts, 15, posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (check) {
@@ -268,6 +273,13 @@ int cmd_sets(int argc, char **argv)
 		rc = cli_fail(err.msg, r == PEG_AFILE_ERESOURCE);
 		goto out;
 	}
+	if (plot && (rc = svgout_plot_sets(plot, b, s)))
+		goto out;
+	if (plot && !strcmp(plot, "-")) {
+		rc = solvable ? EXIT_YES : EXIT_NO;
+		goto out;
+	}
+	rc = EXIT_USAGE;
 	if (json) {
 		cJSON *o = cJSON_CreateObject(), *lv = cJSON_CreateArray();
 		cJSON *tot = cJSON_CreateObject();

@@ -19,4 +19,11 @@ int svgout_draw(const char *path, const struct peg_board *b,
 		const unsigned char *start, const struct peg_jump *jumps,
 		int n_jumps, const struct peg_svg_opts *o);
 
+struct peg_sets;
+
+/* sets --plot: the sizes of F_n, B_n and W_n per peg count, log scale.
+ * Returns 0 or the exit code after one error line. */
+int svgout_plot_sets(const char *path, const struct peg_board *b,
+		     const struct peg_sets *s);
+
 #endif

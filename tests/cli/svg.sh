@@ -50,6 +50,22 @@ expect_exit 1 test -e "$tmp/no.svg"
 # solve --svg with no solution draws nothing
 expect_exit 1 $P solve T4 --vacate a1 --finish a1 --svg "$tmp/no.svg"
 expect_exit 1 test -e "$tmp/no.svg"
+# ---- sets --plot: three curves, one point a level (T5 a1 complement:
+# 14 levels 14..1 pegs; B_n and W_n are empty below the finish) ----
+expect_exit 0 $P sets T5 --vacate a1 --plot "$tmp/plot.svg"
+expect_out '^3 14 ' python3 -c '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+t = ET.parse(sys.argv[1]).getroot()
+p = [e.get("points").split() for e in t.iter(ns + "polyline")]
+print(len(p), len(p[0]), len(p[1]), len(p[2]))' "$tmp/plot.svg"
+expect_out 'W \(winning\)' cat "$tmp/plot.svg"
+expect_out 'Triangle\(5\): level sizes' cat "$tmp/plot.svg"
+# - writes only the picture (and keeps the exit status of sets)
+expect_exit 0 $P sets T5 --vacate a1 --plot -
+expect_out '^<svg' $P sets T5 --vacate a1 --plot -
+expect_exit 1 $P sets T4 --vacate a1 --plot "$tmp/plot4.svg"
+expect_exit 0 test -s "$tmp/plot4.svg"
 # ---- limits and paths ----
 expect_fail 3 'too large to draw: 245350 holes' $P show triangle:700 --svg -
 expect_error "cannot write '$tmp/none/x.svg'" $P show T5 --svg "$tmp/none/x.svg"
