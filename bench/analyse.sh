@@ -6,42 +6,7 @@
 # Env: BUILD (default build), RUNS (default 5), HEAVY_RUNS (default 1).
 set -u
 cd "$(dirname "$0")/.."
-BUILD=${BUILD:-build}
-P="$PWD/$BUILD/pegsol"
-RUNS=${RUNS:-5}
-HEAVY_RUNS=${HEAVY_RUNS:-1}
-fail=0
-out=$(mktemp)
-
-# bench NAME RUNS PATTERN CMD...: assert PATTERN in the output, print the
-# node line, then time CMD with hyperfine and print the median
-bench() {
-	local name=$1 runs=$2 pat=$3
-	shift 3
-	/usr/bin/time -f '%M\n%e' -o "$out.mem" "$@" >"$out" 2>&1
-	tail -1 "$out.mem" >"$out.time"
-	if grep -Eq -- "$pat" "$out"; then
-		res=ok
-	else
-		res=FAIL
-		fail=$((fail + 1))
-		tail -5 "$out"
-	fi
-	local nodes
-	nodes=$(grep -E '^nodes' "$out" | tail -1)
-	local med
-	if [ "$runs" -le 1 ]; then
-		# one run: the asserted run above is the timing (no second run
-		# on a shared machine)
-		med=$(grep -E '^[0-9.]+$' "$out.time" | tail -1)
-	else
-		med=$(hyperfine -N --style none --runs "$runs" --export-json "$out.json" \
-		"$(printf '%q ' "$@")" >/dev/null 2>&1 &&
-		python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$out.json")
-	fi
-	printf '%-34s %-4s median %8ss (%d runs)  peak %6d KB  %s\n' "$name" "$res" \
-		"${med:-?}" "$runs" "$(head -1 "$out.mem")" "$nodes"
-}
+. bench/lib.sh
 
 # seed 000 Table 2 (Triangle(5)) and seed 003 (worst games)
 bench "odds T5 a1 player B (1 in 47)" "$RUNS" '1 in 47 ' "$P" odds T5 --vacate a1 --player B --exact
@@ -64,6 +29,4 @@ if [ "${1:-}" = "--table6" ]; then
 	bench "deadend english d2 (3)" "$HEAVY_RUNS" 'dead end: 3 jumps: d4-d2, b4-d4, e4-c4' "$P" deadend english --vacate d2
 	bench "deadend english c1 (5)" "$HEAVY_RUNS" 'dead end: 5 jumps: c3-c1, e2-c2, d4-d2, c2-e2, b4-d4' "$P" deadend english --vacate c1
 fi
-rm -f "$out" "$out.mem" "$out.json" "$out.time"
-echo "$fail failed"
-[ "$fail" -eq 0 ]
+bench_done

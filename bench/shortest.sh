@@ -7,34 +7,7 @@
 # Env: BUILD (default build), RUNS (default 5), HEAVY_RUNS (default 1).
 set -u
 cd "$(dirname "$0")/.."
-BUILD=${BUILD:-build}
-P="$PWD/$BUILD/pegsol"
-RUNS=${RUNS:-5}
-HEAVY_RUNS=${HEAVY_RUNS:-1}
-fail=0
-out=$(mktemp)
-
-# bench NAME RUNS PATTERN CMD...: assert PATTERN in the output, print the
-# node count, then time CMD with hyperfine and print the median
-bench() {
-	local name=$1 runs=$2 pat=$3
-	shift 3
-	/usr/bin/time -f '%M %U' -o "$out.mem" "$@" >"$out" 2>&1
-	if grep -Eq -- "$pat" "$out"; then res=ok; else
-		res=FAIL
-		fail=$((fail + 1))
-		tail -5 "$out"
-	fi
-	local nodes
-	nodes=$(grep -Eo '[0-9]+ (nodes|positions)' "$out" | tail -1)
-	local med
-	med=$(hyperfine -N -i --style none --runs "$runs" --export-json "$out.json" \
-		"$(printf '%q ' "$@")" >/dev/null 2>&1 &&
-		python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$out.json")
-	set -- $(tail -1 "$out.mem")
-	printf '%-36s %-4s median %8ss (%d runs)  user %6ss  peak %7d KB  %s\n' \
-		"$name" "$res" "${med:-?}" "$runs" "$2" "$1" "$nodes"
-}
+. bench/lib.sh
 
 # seed 002: game counts
 bench "games T5 (360,076)" "$RUNS" '^total: 360076 games' "$P" games T5 --count-only
@@ -84,6 +57,4 @@ if [ "${1:-}" = --heavy ]; then
 	bench "catalog rhombus:6 (120, 13-14)" "$HEAVY_RUNS" \
 		'120 problems, 13 to 14 moves' "$P" catalog rhombus:6
 fi
-rm -f "$out" "$out.mem" "$out.json"
-echo "$fail failed"
-[ "$fail" -eq 0 ]
+bench_done
