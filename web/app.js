@@ -1,74 +1,211 @@
 /* app.js - the pegsol web game: draws the server's state as an SVG board
- * and sends taps and buttons to the JSON API (docs/play.md).  The page
- * holds no rules: every legal jump and verdict comes from the server. */
+ * and sends taps, drags, keys and buttons to the JSON API (docs/play.md).
+ * The page holds no rules: every legal jump and verdict comes from the
+ * server.  Requests run one at a time through a queue, so a tap made while
+ * the server answers is played after it, never dropped. */
 'use strict';
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
+/* a start that can be won on every board the list offers (checked with the
+ * oracle: every a1 start of T4 and T7 is lost, trunc-triangle:5 has no a1) */
+const BOARD_DEFAULTS = {
+	'triangle:4': { vacate: 'a2', goal: 'anywhere' },
+	'triangle:5': { vacate: 'a1', goal: 'anywhere' },
+	'triangle:6': { vacate: 'a1', goal: 'anywhere' },
+	'triangle:7': { vacate: 'a2', goal: 'anywhere' },
+	'trunc-triangle:5': { vacate: 'b3', goal: 'anywhere' },
+	'trunc-triangle:6': { vacate: 'b3', goal: 'anywhere' },
+	'english': { vacate: 'd4', goal: 'complement' },
+};
+const ORACLE_MAX_HOLES = 63;
+const MAX_QUEUED = 6;         /* requests waiting beyond this are refused */
+const SOLVE_STEP_MS = 350;
+const VERDICT_WORDS = { win: 'keeps the goal reachable', lose: 'loses', unknown: 'not decided in time' };
+
 let st = null;        /* the last state from the server */
 let sel = null;       /* selected hole index */
-let busy = false;
-let animating = null;
-let mode = 'game';    /* 'game', 'edit' (board editor) or 'demo' */
+let cursor = 0;       /* the board's one Tab stop (roving tabindex) */
+let mode = 'game';    /* 'game', 'start' (set start), 'edit' (board editor) or 'demo' */
 let edit = null;      /* editor: { board, pegs, goal, seq } */
 let demo = null;      /* demo: { board, pegs, jumps, i, timer, els } */
+let view = null;      /* the drawn holes: { spec, els, pts, vb } */
+let pristine = true;  /* the address is left alone until the player acts */
+let helped = false;   /* the computer's Solve played moves of this game */
+let solving = null;   /* { ctl, timer } while Solve asks or plays */
+let optKey = null;    /* the won game whose optimum was asked for */
+let down = null;      /* pointer pressed on a hole: { i, cur, x, y, id, moved } */
+let pointerTapAt = -1e9;
 
-function hintsParam() {
-	return $('strength').value === 'off' ? 'off' : 'on';
+/* ---- preferences, kept in localStorage ---- */
+const prefs = Object.assign({ strength: 'all', labels: false, autojump: false, zoom: false },
+	loadPrefs());
+
+function loadPrefs() {
+	try {
+		const p = JSON.parse(localStorage.getItem('pegsol.prefs'));
+		return p && typeof p === 'object' ? p : {};
+	} catch (e) {
+		return {};
+	}
 }
 
-async function api(call, params) {
+function savePrefs() {
+	try {
+		localStorage.setItem('pegsol.prefs', JSON.stringify(prefs));
+	} catch (e) { /* private mode: the options last for this page */ }
+}
+
+function applyPrefs() {
+	if (['off', 'winnable', 'all'].includes(prefs.strength))
+		$('strength').value = prefs.strength;
+	$('labels').checked = !!prefs.labels;
+	$('autojump').checked = !!prefs.autojump;
+	$('zoom').checked = !!prefs.zoom;
+	$('board-svg').classList.toggle('labels', !!prefs.labels);
+}
+
+/* ---- messages: a status line above the board (live regions) ---- */
+function say(text) {
+	$('message').textContent = text || '';
+	if (!text)
+		delete $('message').dataset.line;
+}
+
+function showError(text) {
+	$('error').textContent = text || '';
+}
+
+function clearMessages() {
+	say('');
+	showError('');
+}
+
+/* server messages in player words: no command-line advice */
+function plainWords(text, status, reason) {
+	text = String(text).replace(/\s*\(try '[^']*'\)/g, '');
+	if (/^unknown board/.test(text))
+		text += '; pick one from the list';
+	if (status === 503)
+		text = 'the server is busy (' + (reason || text) + '); try again in a few seconds';
+	return text;
+}
+
+/* ---- the server ---- */
+function noOracle() {
+	return st && st.board.holes > ORACLE_MAX_HOLES;
+}
+
+function hintsParam() {
+	return $('strength').value === 'off' || noOracle() ? 'off' : 'on';
+}
+
+async function api(call, params, signal) {
 	params = Object.assign({ hints: hintsParam() }, params || {});
-	const r = await fetch('/api/' + call, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(params),
-	});
-	const j = await r.json();
+	let r, j;
+	try {
+		r = await fetch('/api/' + call, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(params),
+			signal,
+		});
+	} catch (e) {
+		if (e.name === 'AbortError')
+			throw e;
+		throw new Error('the server did not answer; is pegsol serve still running?');
+	}
+	try {
+		j = await r.json();
+	} catch (e) {
+		throw new Error('the server sent a bad answer (HTTP ' + r.status + ')');
+	}
 	if (!r.ok)
-		throw new Error(j.error || ('HTTP ' + r.status));
+		throw new Error(plainWords(j.error || ('HTTP ' + r.status), r.status, j.reason));
 	return j;
 }
 
-function message(text) {
-	$('message').textContent = text || '';
+/* One request at a time, in order; a busy sign while any waits. */
+let chain = Promise.resolve(), pending = 0, busyTimer = null;
+
+function busySign() {
+	const svg = $('board-svg');
+	if (pending > 0) {
+		svg.setAttribute('aria-busy', 'true');
+		if (!busyTimer && $('busy').hidden)
+			busyTimer = setTimeout(() => { $('busy').hidden = false; }, 200);
+	} else {
+		svg.removeAttribute('aria-busy');
+		clearTimeout(busyTimer);
+		busyTimer = null;
+		$('busy').hidden = true;
+	}
 }
 
-async function run(call, params) {
-	if (busy)
-		return null;
-	busy = true;
-	try {
-		const s = await api(call, params);
-		setState(s);
-		return s;
-	} catch (e) {
-		message(e.message);
-		return null;
-	} finally {
-		busy = false;
+function enqueue(fn) {
+	if (pending >= MAX_QUEUED) {
+		say('Still working on earlier requests: that one was not taken, try again in a moment.');
+		return Promise.resolve(null);
 	}
+	pending++;
+	busySign();
+	const p = chain.then(fn).catch((e) => {
+		if (e && e.name !== 'AbortError')
+			showError(e.message);
+		return null;
+	}).finally(() => {
+		pending--;
+		busySign();
+	});
+	chain = p;
+	return p;
+}
+
+/* a player's action: from now on the address follows the game */
+function act(fn) {
+	pristine = false;
+	return enqueue(fn);
+}
+
+async function call(name, params) {
+	const s = await api(name, params);
+	setState(s);
+	return s;
 }
 
 function setState(s) {
 	st = s;
-	if (sel !== null && !jumpsFrom(sel).length)
+	if (sel !== null && (sel >= st.board.holes || !jumpsFrom(sel).length))
 		sel = null;
-	const link = shareLink();
-	history.replaceState(null, '', '#g=' + encodeURIComponent(st.game));
-	$('share').href = link;
+	if (cursor >= st.board.holes)
+		cursor = 0;
+	if (!pristine)
+		history.replaceState(null, '', '#g=' + encodeURIComponent(st.game));
+	$('share').href = shareLink();
+	fillHoles();
 	draw();
 }
 
 function shareLink() {
-	return location.origin + location.pathname + '#g=' +
-		encodeURIComponent(st.game);
+	return location.origin + location.pathname + '#g=' + encodeURIComponent(st.game);
 }
 
 function jumpsFrom(h) {
 	return st ? st.legal.filter((j) => j.f === h) : [];
 }
 
+function holeName(i) {
+	return st.board.hole_list[i][0];
+}
+
+function normBoard(text) {
+	text = text.trim();
+	const m = text.match(/^t(\d+)$/i);
+	return m ? 'triangle:' + m[1] : text;
+}
+
+/* ---- drawing: the holes are built once per board and updated in place,
+ * so keyboard focus stays on its hole across moves ---- */
 function screenXY(b, x, y, i) {
 	if (b.lattice === 'triangular')
 		return [x - y / 2, y * 0.8660254];
@@ -93,110 +230,162 @@ function bomb(g) {
 	el('circle', { class: 'bomb-spark mark', cx: 0.31, cy: -0.27, r: 0.07 }, g);
 }
 
-/* Size the SVG to the board; returns the screen points of the holes. */
-function frame(svg, b) {
+function buildView(b) {
+	const svg = $('board-svg');
 	const pts = b.hole_list.map((h, i) => screenXY(b, h[1], h[2], i));
 	let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
 	for (const [x, y] of pts) {
 		x0 = Math.min(x0, x); y0 = Math.min(y0, y);
 		x1 = Math.max(x1, x); y1 = Math.max(y1, y);
 	}
-	x0 -= 0.7; y0 -= 0.7;
-	svg.setAttribute('viewBox', `${x0} ${y0} ${x1 - x0 + 0.7} ${y1 - y0 + 0.7}`);
+	const vb = [x0 - 0.7, y0 - 0.7, x1 - x0 + 1.4, y1 - y0 + 1.4];
+	svg.setAttribute('viewBox', vb.join(' '));
 	svg.replaceChildren();
-	return pts;
-}
-
-/* A board with pegs and no rules (the editor and the demo). */
-function drawPlain(b, pegs, onTap) {
-	const svg = $('board-svg');
-	const pts = frame(svg, b), els = [];
-	b.hole_list.forEach((h, i) => {
+	const els = b.hole_list.map((h, i) => {
 		const [x, y] = pts[i];
-		const g = el('g', { class: 'hole' + (pegs[i] ? ' has-peg' : ''),
-			transform: `translate(${x} ${y})`, 'data-hole': h[0] }, svg);
+		const g = el('g', { class: 'hole', transform: `translate(${x} ${y})`,
+			'data-hole': h[0], 'data-i': i, role: 'button', tabindex: -1 }, svg);
+		el('circle', { class: 'hit', r: 0.5 }, g);
+		el('circle', { class: 'ring', r: 0.44 }, g);
 		el('circle', { class: 'pit', r: 0.3 }, g);
 		el('circle', { class: 'peg', r: 0.38 }, g);
-		if (onTap) {
-			g.setAttribute('tabindex', 0);
-			g.setAttribute('role', 'button');
-			g.addEventListener('click', () => onTap(i));
-			g.addEventListener('keydown', (e) => {
-				if (e.key === 'Enter' || e.key === ' ') {
-					e.preventDefault();
-					onTap(i);
-				}
-			});
-		}
-		els.push(g);
+		el('circle', { class: 'selring', r: 0.45 }, g);
+		el('g', { class: 'marks' }, g);
+		const t = el('text', { class: 'label', y: -0.08, 'aria-hidden': 'true' }, g);
+		t.textContent = h[0];
+		el('circle', { class: 'focus1', r: 0.47 }, g);
+		el('circle', { class: 'focus2', r: 0.47 }, g);
+		return g;
 	});
-	svg.dataset.pegs = pegs.reduce((a, v) => a + v, 0);
-	return els;
+	view = { spec: b.spec, els, pts, vb };
+	if (cursor >= els.length)
+		cursor = 0;
+	els[cursor].setAttribute('tabindex', 0);
+	fitBoard();
+}
+
+function ensureView(b) {
+	if (!view || view.spec !== b.spec || view.els.length !== b.holes)
+		buildView(b);
+	return view;
+}
+
+/* Zoom: big boards get holes of 48 px inside a scrolling frame. */
+function fitBoard() {
+	const svg = $('board-svg');
+	if (!view)
+		return;
+	svg.classList.remove('zoomed');
+	svg.style.width = '';
+	svg.style.height = '';
+	const r = svg.getBoundingClientRect();
+	const unit = Math.min(r.width / view.vb[2], r.height / view.vb[3]);
+	if (prefs.zoom && unit < 44) {
+		svg.classList.add('zoomed');
+		svg.style.width = Math.round(view.vb[2] * 48) + 'px';
+		svg.style.height = Math.round(view.vb[3] * 48) + 'px';
+		const wrap = $('boardwrap');
+		wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+	}
+	svg.dataset.unit = Math.round(unit);
+}
+
+function setCursor(i, focus) {
+	if (!view || i < 0 || i >= view.els.length)
+		return;
+	if (view.els[cursor])
+		view.els[cursor].setAttribute('tabindex', -1);
+	cursor = i;
+	view.els[i].setAttribute('tabindex', 0);
+	if (focus) {
+		view.els[i].focus();
+		if (view.els[i].scrollIntoView && $('board-svg').classList.contains('zoomed'))
+			view.els[i].scrollIntoView({ block: 'nearest', inline: 'nearest' });
+	}
+}
+
+function setHoleClasses(g, cls) {
+	g.setAttribute('class', ['hole'].concat(cls).join(' '));
+}
+
+function gameButtons(on) {
+	for (const id of ['undo', 'redo', 'reset', 'hint', 'solve'])
+		$(id).disabled = !on;
 }
 
 function draw() {
 	if (mode === 'edit')
 		return drawEdit();
-	if (mode === 'demo')
+	if (mode === 'demo' || !st)
 		return;
-	const svg = $('board-svg'), b = st.board, strength = $('strength').value;
-	const pts = frame(svg, b);
-	svg.dataset.status = st.status;
+	const b = st.board, strength = noOracle() ? 'off' : $('strength').value;
+	ensureView(b);
+	const svg = $('board-svg');
+	svg.dataset.status = mode === 'start' ? 'start' : st.status;
 	svg.dataset.pegs = st.pegs_left;
+	svg.setAttribute('aria-label', mode === 'start'
+		? `board ${b.title}: choose the hole to leave empty at the start`
+		: `board ${b.title}: ${st.pegs_left} pegs`);
 	const targets = new Map();
 	if (sel !== null)
 		for (const j of jumpsFrom(sel))
 			targets.set(j.t, j.verdict);
-	b.hole_list.forEach((h, i) => {
-		const [x, y] = pts[i];
-		const g = el('g', { class: 'hole', transform: `translate(${x} ${y})`,
-			'data-hole': h[0], tabindex: 0, role: 'button',
-			'aria-label': h[0] + (st.pegs[i] ? ' peg' : ' empty') }, svg);
-		el('circle', { class: 'pit', r: 0.3 }, g);
-		if (st.goal_hole === h[0])
-			g.classList.add('goal');
-		if (st.pegs[i]) {
-			g.classList.add('has-peg');
-			el('circle', { class: 'peg', r: 0.38 }, g);
-			const mine = jumpsFrom(i);
-			if (strength === 'all' && mine.length &&
-			    mine.every((j) => j.verdict === 'lose')) {
-				g.classList.add('doomed');
-				bomb(g);
-			}
+	view.els.forEach((g, i) => {
+		const name = b.hole_list[i][0], cls = [], marks = g.querySelector('.marks');
+		marks.replaceChildren();
+		let label = name;
+		if (mode === 'start') {
+			setHoleClasses(g, ['has-peg', 'startpick']);
+			g.setAttribute('aria-label', name + ': make this the empty start hole');
+			g.setAttribute('tabindex', i === cursor ? 0 : -1);
+			return;
 		}
-		if (i === sel)
-			g.classList.add('selected');
+		if (st.goal_hole === name)
+			cls.push('goal');
+		if (st.pegs[i]) {
+			cls.push('has-peg');
+			label += ' peg';
+			const mine = jumpsFrom(i);
+			if (strength === 'all' && mine.length && mine.every((j) => j.verdict === 'lose')) {
+				cls.push('doomed');
+				bomb(marks);
+				label += ', every jump loses';
+			}
+		} else {
+			label += ' empty';
+		}
+		if (i === sel) {
+			cls.push('selected');
+			label += ', selected';
+		}
 		if (targets.has(i)) {
 			const v = targets.get(i);
-			g.classList.add('target');
-			el('circle', { class: 'ring', r: 0.44 }, g);
+			cls.push('target');
+			label += ', landing for ' + b.hole_list[sel][0];
 			if (strength === 'all' && v) {
-				g.classList.add(v);
+				cls.push(v);
+				label += ': ' + VERDICT_WORDS[v];
 				if (v === 'lose')
-					bomb(g);
+					bomb(marks);
 				else if (v === 'win')
-					el('path', { class: 'check mark', d: 'M-0.15 0 L-0.03 0.13 L0.17 -0.14' }, g);
-				else {
-					const t = el('text', { class: 'qmark mark', y: 0.17 }, g);
-					t.textContent = '?';
-				}
+					el('path', { class: 'check mark', d: 'M-0.15 0 L-0.03 0.13 L0.17 -0.14' }, marks);
+				else
+					el('text', { class: 'qmark mark', y: 0.17, 'aria-hidden': 'true' }, marks).textContent = '?';
 			}
 		}
-		g.addEventListener('click', () => tap(i));
-		g.addEventListener('keydown', (e) => {
-			if (e.key === 'Enter' || e.key === ' ') {
-				e.preventDefault();
-				tap(i);
-			}
-		});
+		if (st.goal_hole === name)
+			label += ', goal';
+		setHoleClasses(g, cls);
+		g.setAttribute('aria-label', label);
+		g.setAttribute('tabindex', i === cursor ? 0 : -1);
 	});
 	const status = $('status');
-	status.className = st.status;
-	status.textContent = st.status === 'won' ? 'Solved! One peg left' +
-		(st.goal_hole ? ' at ' + st.goal_hole : '') + '.'
+	status.className = mode === 'start' ? '' : st.status;
+	status.textContent = mode === 'start' ? 'Set start: click or tap the hole to leave empty (Esc cancels).'
+		: st.status === 'won' ? 'Solved! One peg left' + (st.goal_hole ? ' at ' + st.goal_hole : '') + '.'
 		: st.status === 'stuck' ? 'No jump left: ' + st.pegs_left + ' pegs.'
-		: b.title + ', goal: ' + st.goal + '.';
+		: b.title + ', goal: ' + (st.goal === 'complement' && st.goal_hole ? 'one peg at ' + st.goal_hole
+			: st.goal === 'anywhere' ? 'one peg anywhere' : 'one peg at ' + st.goal) + '.';
 	$('counters').textContent = `Jumps: ${st.jumps}  Moves: ${st.moves}  Pegs: ${st.pegs_left}`;
 	const vd = $('verdict');
 	vd.className = st.verdict || '';
@@ -204,51 +393,384 @@ function draw() {
 		: 'Still winnable: ' + ({ win: 'yes', lose: 'no', unknown: 'not decided in time' })[st.verdict] +
 		  (st.oracle && st.oracle.note ? ' (' + st.oracle.note + ')' : '');
 	$('undo').disabled = !st.can_undo;
-	$('redo').disabled = !st.can_redo;
+	$('redo').disabled = !st.can_redo && !solving;
 	$('reset').disabled = !st.can_undo;
+	$('hint').disabled = noOracle() || st.status !== 'playing';
+	$('solve').disabled = st.status !== 'playing' && !solving;
 	$('history').textContent = st.history ? 'Moves: ' + st.history : '';
-	if (st.status === 'won' && !st.optShown && st.board.holes <= 21)
+	hintsInfo();
+	if (st.status === 'won' && optKey !== st.game && st.board.holes <= 21) {
+		optKey = st.game;
 		optimum(true);
+	}
+}
+
+/* say before play which hints this board has */
+function hintsInfo() {
+	const info = $('hintsinfo'), strength = $('strength');
+	strength.disabled = !!noOracle();
+	if (noOracle()) {
+		info.textContent = `Never-lose hints are unavailable on this board: it has ${st.board.holes} ` +
+			`holes and hints work on boards of up to ${ORACLE_MAX_HOLES}.`;
+		return;
+	}
+	if (strength.value === 'off' || !st.oracle || st.status !== 'playing') {
+		info.textContent = '';
+		return;
+	}
+	const src = st.oracle.source;
+	info.textContent = (src === 'sets' ? 'Hints on this board are exact (precomputed winning sets).'
+		: 'Hints on this board come from a search with a time limit; a ? marks a jump not decided in time.') +
+		(st.oracle.note ? ' Note: ' + st.oracle.note + '.' : '');
 }
 
 /* ---- fewest moves ---- */
 async function optimum(quiet) {
 	if (!st)
 		return;
-	st.optShown = true;
+	const game = st, mine = st.moves;
 	try {
-		const s = await api('shortest', { game: st.game, hints: 'off' });
+		const s = await api('shortest', { game: game.game, hints: 'off' });
 		const r = s.shortest;
 		$('optinfo').textContent = r.moves === null || r.moves === undefined
 			? (quiet ? '' : 'Fewest moves: ' + (r.note || 'unknown'))
-			: `Fewest moves from the start: ${r.moves} (you: ${st.moves}` +
-			  (st.status === 'won' ? (st.moves <= r.moves ? ', optimal!)' : ')') : ' so far)') +
+			: `Fewest moves from the start: ${r.moves} (you: ${mine}` +
+			  (game.status === 'won' ? (helped ? ', with the computer\'s Solve)'
+				: mine <= r.moves ? ', optimal!)' : ')') : ' so far)') +
 			  (quiet ? '' : ' e.g. ' + r.solution);
 		$('optinfo').dataset.optimum = r.moves === null ? '' : r.moves;
 	} catch (e) {
 		if (!quiet)
-			message(e.message);
+			showError(e.message);
 	}
 }
 
-/* ---- puzzles ---- */
-async function puzzle() {
-	leaveModes();
+/* ---- playing ---- */
+function activate(i) {
+	if (!st || !view)
+		return;
+	if (mode === 'demo')
+		return;
+	if (mode === 'edit')
+		return editToggle(i);
+	setCursor(i, false);
+	if (mode === 'start')
+		return act(() => pickStart(i));
+	if (solving)
+		stopSolve('Solve stopped: your move.');
+	return act(() => tapNow(i));
+}
+
+async function tapNow(i) {
+	showError('');
+	if (sel !== null && jumpsFrom(sel).some((j) => j.t === i))
+		return jump(sel, i);
+	const mine = st.pegs[i] ? jumpsFrom(i) : [];
+	if (mine.length === 1 && prefs.autojump && sel !== i)
+		return jump(i, mine[0].t);
+	sel = mine.length && sel !== i ? i : null;
+	draw();
+}
+
+async function jump(f, t) {
+	const from = holeName(f), to = holeName(t);
 	sel = null;
-	message('');
-	const params = { board: $('board').value, level: $('plevel').value };
+	say('');
+	await call('play', { game: st.game, from, to });
+	if (jumpsFrom(t).length)
+		sel = t;       /* the same peg may jump on: one move */
+	if (cursor === f)
+		setCursor(t, document.activeElement === view.els[f]);
+	draw();
+}
+
+function undo() {
+	if (!st || mode !== 'game')
+		return;
+	stopSolve('Solve stopped.');
+	act(() => call('undo', { game: st.game }));
+}
+
+function redo() {
+	if (!st || mode !== 'game')
+		return;
+	stopSolve('Solve stopped.');
+	act(() => call('redo', { game: st.game }));
+}
+
+function hint() {
+	if (!st || mode !== 'game' || noOracle())
+		return;
+	stopSolve('Solve stopped.');
+	act(async () => {
+		const s = await call('hint', { game: st.game });
+		const h = s.hint;
+		if (h && h.jump) {
+			sel = h.jump.f;
+			say('Hint: ' + h.jump.from + '-' + h.jump.to);
+			draw();
+		} else {
+			say(h && h.verdict === 'lose' ? 'No winning jump from here: undo to get back on track.'
+				: 'No hint: ' + ((h && h.note) || 'not decided in time'));
+		}
+	});
+}
+
+/* Solve: ask for a line, then play its jumps one by one from the redo
+ * tail; the button turns into Stop, and any move of the player stops it. */
+function solveButton(on) {
+	$('solve').textContent = on ? 'Stop' : 'Solve';
+	$('solve').title = on ? 'stop solving (s, Esc)' : 'play a solution from here (s)';
+	$('solve').disabled = false;
+}
+
+function stopSolve(text) {
+	if (!solving)
+		return;
+	solving.ctl.abort();
+	clearTimeout(solving.timer);
+	solving = null;
+	solveButton(false);
+	if (text)
+		say(text);
+	if (st)
+		draw();
+}
+
+function solve() {
+	if (!st || mode !== 'game')
+		return;
+	if (solving)
+		return stopSolve('Solve stopped.');
+	const me = { ctl: new AbortController(), timer: null };
+	solving = me;
+	solveButton(true);
+	showError('');
+	say('Solving...');
+	act(async () => {
+		if (solving !== me)
+			return;
+		let s;
+		try {
+			s = await api('solve', { game: st.game }, me.ctl.signal);
+		} catch (e) {
+			if (solving === me)
+				stopSolve();
+			throw e;
+		}
+		if (solving !== me)
+			return;        /* stopped while the server searched */
+		setState(s);
+		const r = s.solve;
+		if (!r || r.verdict !== 'win' || !s.can_redo) {
+			stopSolve(r && r.verdict === 'lose' ? 'The goal can no longer be reached from here: undo to get back on track.'
+				: 'No solution found: ' + ((r && r.note) || 'not decided in time'));
+			return;
+		}
+		const kinds = { shortest: 'fewest moves from here (proved)',
+			constructive: 'the constructive solution of T_n',
+			oracle: 'a winning line (not the shortest)' };
+		say(`Solving with ${kinds[r.line] || 'a winning line'}: ` +
+			`${r.solution_moves} moves, ${r.solution_jumps} jumps: ${r.solution}`);
+		$('message').dataset.line = r.line || '';
+		sel = null;
+		draw();
+		me.timer = setTimeout(() => solveStep(me), SOLVE_STEP_MS);
+	});
+}
+
+function solveStep(me) {
+	if (solving !== me)
+		return;
+	me.timer = null;
+	enqueue(async () => {
+		if (solving !== me)
+			return;
+		if (!st.can_redo || st.status !== 'playing')
+			return stopSolve();
+		const s = await api('redo', { game: st.game }, me.ctl.signal);
+		if (solving !== me)
+			return;
+		helped = true;
+		setState(s);
+		if (st.can_redo && st.status === 'playing')
+			me.timer = setTimeout(() => solveStep(me), SOLVE_STEP_MS);
+		else
+			stopSolve();
+	});
+}
+
+/* ---- new games ---- */
+async function startGame(params) {
+	const s = await api('new', params);
+	helped = false;
+	optKey = null;
+	sel = null;
+	cursor = 0;
+	setState(s);
+	startNote();
+	return s;
+}
+
+function startNote() {
+	if (st.jumps === 0 && st.status === 'playing' && st.verdict === 'lose')
+		say('From this start the goal cannot be reached: the game is lost before the first move. ' +
+			'Pick another start hole (Set start) or goal.');
+	else if (st.jumps === 0 && st.status === 'stuck')
+		say('No jump is possible from this start: pick another start hole (Set start).');
+}
+
+function newGame(e) {
+	if (e)
+		e.preventDefault();
+	stopSolve();
+	leaveModes();
+	$('optinfo').textContent = '';
+	$('puzzleinfo').textContent = '';
+	clearMessages();
+	const params = { board: normBoard($('board').value), vacate: $('vacate').value.trim(),
+		goal: $('goal').value.trim() || 'anywhere' };
+	act(() => startGame(params));
+}
+
+function boardChosen() {
+	const d = BOARD_DEFAULTS[normBoard($('board').value)];
+	if (d) {
+		$('vacate').value = d.vacate;
+		$('goal').value = d.goal;
+	}
+}
+
+/* Set start: the next hole clicked is the empty hole of a new game. */
+function toggleStart() {
+	if (mode === 'start')
+		return leaveStart('');
+	if (!st)
+		return;
+	stopSolve();
+	leaveModes();
+	mode = 'start';
+	sel = null;
+	$('setstart').setAttribute('aria-pressed', 'true');
+	say('Click or tap the hole to leave empty at the start.');
+	draw();
+}
+
+function leaveStart(text) {
+	mode = 'game';
+	$('setstart').setAttribute('aria-pressed', 'false');
+	say(text);
+	draw();
+}
+
+async function pickStart(i) {
+	const name = holeName(i), spec = st.board.spec;
+	const goal = st.goal === 'anywhere' || st.goal === 'complement' ? st.goal
+		: ($('goal').value.trim() || 'anywhere');
+	mode = 'game';
+	$('setstart').setAttribute('aria-pressed', 'false');
+	clearMessages();
+	$('optinfo').textContent = '';
+	$('board').value = spec;
+	$('vacate').value = name;
+	$('goal').value = goal;
+	await startGame({ board: spec, vacate: name, goal });
+	if (!$('message').textContent)
+		say('New game: ' + name + ' empty at the start.');
+}
+
+/* A shared link: restore it, or say what is wrong with it, keep its legal
+ * prefix, and leave the address alone. */
+async function loadLink(game) {
+	let why;
+	try {
+		const s = await api('state', { game });
+		helped = false;
+		setState(s);
+		fillForm();
+		return;
+	} catch (e) {
+		why = e.message;
+	}
+	const f = game.split(';');
+	const head = f.length >= 3 ? f.slice(0, 3).join(';') + ';' : null;
+	const played = f.length >= 4 && f[3] ? f[3].split(',') : [];
+	const ok = async (k) => {
+		try {
+			return await api('state', { game: head + played.slice(0, k).join(','), hints: 'off' });
+		} catch (e) {
+			return null;
+		}
+	};
+	if (head && await ok(0)) {
+		let lo = 0, hi = played.length;   /* prefix lo is legal; find the longest */
+		if (await ok(hi))
+			lo = hi;
+		else
+			while (hi - lo > 1) {
+				const mid = (lo + hi) >> 1;
+				if (await ok(mid))
+					lo = mid;
+				else
+					hi = mid;
+			}
+		setState(await api('state', { game: head + played.slice(0, lo).join(',') }));
+		fillForm();
+		showError('This game link is broken: ' + why + '. ' + (lo === played.length
+			? 'Kept its ' + lo + ' played move' + (lo === 1 ? '' : 's') + ' without the undone ones.'
+			: 'Kept the first ' + lo + ' of its ' + played.length + ' moves.'));
+		return;
+	}
+	showError('This game link is broken: ' + why + '. Started a new game instead.');
+	await startGame({ board: normBoard($('board').value), vacate: $('vacate').value.trim(),
+		goal: $('goal').value.trim() || 'anywhere' });
+}
+
+function fillForm() {
+	$('board').value = st.board.spec;
+	$('goal').value = st.goal;
+	const m = st.game.split(';')[1].match(/^empty:([^,]+)$/);
+	if (m)
+		$('vacate').value = m[1];
+	fillHoles();
+}
+
+/* the start picker of the form lists the board's holes */
+function fillHoles() {
+	const list = $('holes');
+	if (list.dataset.spec === st.board.spec)
+		return;
+	list.dataset.spec = st.board.spec;
+	list.replaceChildren(...st.board.hole_list.map((h) => {
+		const o = document.createElement('option');
+		o.value = h[0];
+		return o;
+	}));
+}
+
+/* ---- puzzles ---- */
+function puzzle() {
+	stopSolve();
+	leaveModes();
+	clearMessages();
+	const params = { board: normBoard($('board').value), level: $('plevel').value };
 	if ($('ppegs').value.trim())
 		params.pegs = $('ppegs').value.trim();
 	if ($('pseed').value.trim())
 		params.seed = $('pseed').value.trim();
-	const s = await run('puzzle', params);
-	if (!s)
-		return;
-	const p = s.puzzle;
-	$('puzzleinfo').textContent = `Puzzle seed ${p.seed}: ${p.pegs} pegs, finish at ${p.finish}; ` +
-		`graded ${p.grade} (${Math.round(p.score * 100)}% of the jumps on the way lose).`;
-	$('puzzleinfo').dataset.seed = p.seed;
-	$('optinfo').textContent = '';
+	act(async () => {
+		const s = await api('puzzle', params);
+		helped = false;
+		optKey = null;
+		sel = null;
+		setState(s);
+		const p = s.puzzle;
+		$('puzzleinfo').textContent = `Puzzle seed ${p.seed}: ${p.pegs} pegs, finish at ${p.finish}; ` +
+			`graded ${p.grade} (${Math.round(p.score * 100)}% of the jumps on the way lose).`;
+		$('puzzleinfo').dataset.seed = p.seed;
+		say(`Puzzle: leave one peg at ${p.finish}.`);
+		$('optinfo').textContent = '';
+	});
 }
 
 /* ---- the board editor ---- */
@@ -256,13 +778,36 @@ function posText(b, pegs) {
 	return 'pegs:' + b.hole_list.filter((h, i) => pegs[i]).map((h) => h[0]).join(',');
 }
 
-function drawEdit() {
-	drawPlain(edit.board, edit.pegs, (i) => {
-		edit.pegs[i] = edit.pegs[i] ? 0 : 1;
-		drawEdit();
-		analyse(0);
+function drawPlain(b, pegs, what) {
+	ensureView(b);
+	const svg = $('board-svg');
+	view.els.forEach((g, i) => {
+		g.querySelector('.marks').replaceChildren();
+		setHoleClasses(g, pegs[i] ? ['has-peg'] : []);
+		g.setAttribute('aria-label', b.hole_list[i][0] + (pegs[i] ? ' peg' : ' empty'));
+		g.setAttribute('tabindex', i === cursor ? 0 : -1);
 	});
+	svg.dataset.pegs = pegs.reduce((a, v) => a + v, 0);
+	svg.setAttribute('aria-label', what);
+	$('counters').textContent = '';
+	$('verdict').textContent = '';
+	gameButtons(false);
+	return view.els;
+}
+
+function drawEdit() {
+	drawPlain(edit.board, edit.pegs, 'board editor: ' + edit.board.title);
 	$('board-svg').dataset.status = 'edit';
+	$('status').className = '';
+	$('status').textContent = 'Board editor: tap holes to add or remove pegs; ' +
+		'"Play this position" plays it, "Back to the game" leaves.';
+}
+
+function editToggle(i) {
+	setCursor(i, false);
+	edit.pegs[i] = edit.pegs[i] ? 0 : 1;
+	drawEdit();
+	analyse(0);
 }
 
 async function analyse(round) {
@@ -293,12 +838,14 @@ async function analyse(round) {
 function startEdit() {
 	if (!st)
 		return;
-	stopDemo();
+	stopSolve();
+	leaveModes();
 	mode = 'edit';
 	edit = { board: st.board, pegs: st.pegs.slice(),
 		goal: st.goal === 'complement' ? (st.goal_hole || 'anywhere') : st.goal, seq: 0 };
 	$('editplay').disabled = false;
 	$('edit').textContent = 'Back to the game';
+	clearMessages();
 	drawEdit();
 	analyse(0);
 }
@@ -306,22 +853,23 @@ function startEdit() {
 function leaveModes() {
 	stopDemo();
 	if (mode === 'edit') {
-		mode = 'game';
 		edit = null;
 		$('editplay').disabled = true;
 		$('edit').textContent = 'Edit this board';
 	}
+	if (mode === 'start')
+		$('setstart').setAttribute('aria-pressed', 'false');
 	mode = 'game';
 }
 
-async function editPlay() {
+function editPlay() {
 	if (!edit)
 		return;
 	const params = { board: edit.board.spec, position: posText(edit.board, edit.pegs),
 		goal: edit.goal };
 	leaveModes();
-	sel = null;
-	await run('new', params);
+	clearMessages();
+	act(() => startGame(params));
 }
 
 /* ---- the ultimate demo: the constructive solution of T_n ---- */
@@ -340,8 +888,8 @@ function stopDemo() {
 }
 
 async function startDemo() {
-	stopDemo();
-	clearInterval(animating);
+	stopSolve();
+	leaveModes();
 	const n = $('dsize').value, vacate = $('dvacate').value.trim() || 'a1';
 	$('demoinfo').textContent = 'Constructing T' + n + '...';
 	let r;
@@ -350,16 +898,18 @@ async function startDemo() {
 			'&vacate=' + encodeURIComponent(vacate));
 		r = await res.json();
 		if (!res.ok)
-			throw new Error(r.error || 'HTTP ' + res.status);
+			throw new Error(plainWords(r.error || 'HTTP ' + res.status, res.status, r.reason));
 	} catch (e) {
 		$('demoinfo').textContent = e.message;
+		showError(e.message);
 		return;
 	}
 	mode = 'demo';
+	clearMessages();
 	const pegs = r.board.hole_list.map(() => 1);
 	pegs[r.vacate_index] = 0;
 	demo = { board: r.board, pegs, jumps: r.jumps, i: 0, timer: null, info: r };
-	demo.els = drawPlain(r.board, pegs, null);
+	demo.els = drawPlain(r.board, pegs, 'ultimate demo: ' + r.board.title);
 	const svg = $('board-svg');
 	svg.dataset.status = 'demo';
 	$('demostop').disabled = false;
@@ -379,10 +929,12 @@ async function startDemo() {
 		}
 		const left = demo.board.holes - 1 - demo.i;
 		svg.dataset.pegs = left;
-		$('demoinfo').textContent = `T${n} from ${r.vacate}: jump ${demo.i} of ${demo.jumps.length}, ` +
+		const text = `T${n} from ${r.vacate}: jump ${demo.i} of ${demo.jumps.length}, ` +
 			`${left} peg${left === 1 ? '' : 's'} left` + (demo.i === demo.jumps.length
 				? `. Done: one peg at ${r.finish} (${r.n_moves} moves, ${r.purges} purges, verified by the server).`
 				: '');
+		$('demoinfo').textContent = text;
+		$('status').textContent = 'Ultimate demo, ' + text;
 		if (demo.i < demo.jumps.length)
 			demo.timer = setTimeout(step, speed);
 		else {
@@ -393,85 +945,201 @@ async function startDemo() {
 	demo.timer = setTimeout(step, 300);
 }
 
-async function tap(i) {
-	if (!st || busy)
-		return;
-	if (sel !== null && jumpsFrom(sel).some((j) => j.t === i)) {
-		const from = st.board.hole_list[sel][0], to = st.board.hole_list[i][0];
-		message('');
-		sel = null;
-		const s = await run('play', { game: st.game, from, to });
-		if (s && jumpsFrom(i).length)
-			sel = i;       /* the same peg may jump on: one move */
-		if (s)
-			draw();
-		return;
-	}
-	sel = st.pegs[i] && jumpsFrom(i).length && sel !== i ? i : null;
-	draw();
+/* ---- the board's input: pointer (tap, click, drag) and keys ---- */
+function holeOf(node) {
+	const g = node && node.closest ? node.closest('g.hole') : null;
+	return g && view && view.els[+g.dataset.i] === g ? +g.dataset.i : -1;
 }
 
-async function hint() {
-	const s = await run('hint', { game: st.game });
-	if (!s)
-		return;
-	const h = s.hint;
-	if (h && h.jump) {
-		sel = h.jump.f;
-		message('Hint: ' + h.jump.from + '-' + h.jump.to);
-		draw();
-	} else {
-		message(h && h.verdict === 'lose' ? 'No winning jump from here.'
-			: 'No hint: ' + ((h && h.note) || 'not decided in time'));
-	}
-}
-
-async function solve() {
-	const s = await run('solve', { game: st.game });
-	if (!s)
-		return;
-	const r = s.solve;
-	if (!r || r.verdict !== 'win' || !s.can_redo) {
-		message(r && r.verdict === 'lose' ? 'The goal can no longer be reached.'
-			: 'No solution found: ' + ((r && r.note) || 'not decided in time'));
-		return;
-	}
-	const kinds = { shortest: 'fewest moves from here (proved)',
-		constructive: 'the constructive solution of T_n',
-		oracle: 'a winning line (not the shortest)' };
-	message(`Solving with ${kinds[r.line] || 'a winning line'}: ` +
-		`${r.solution_moves} moves, ${r.solution_jumps} jumps: ${r.solution}`);
-	$('message').dataset.line = r.line || '';
-	sel = null;
-	clearInterval(animating);
-	animating = setInterval(async () => {
-		if (!st.can_redo) {
-			clearInterval(animating);
-			return;
+function moveCursor(i, dx, dy) {
+	const [px, py] = view.pts[i];
+	let best = -1, bestScore = Infinity;
+	const consider = (k, minAlong) => {
+		const ax = view.pts[k][0] - px, ay = view.pts[k][1] - py;
+		const along = ax * dx + ay * dy, perp = Math.abs(ax * dy - ay * dx);
+		if (along > minAlong && perp <= along * 1.2) {
+			const score = Math.hypot(ax, ay) * (1 + perp / along);
+			if (score < bestScore - 1e-9) {
+				bestScore = score;
+				best = k;
+			}
 		}
-		await run('redo', { game: st.game });
-	}, 350);
+	};
+	/* after selecting a peg, an arrow goes to its landing hole that way */
+	if (mode === 'game' && sel === i)
+		for (const j of jumpsFrom(i))
+			consider(j.t, 0.2);
+	if (best < 0)
+		for (let k = 0; k < view.els.length; k++)
+			if (k !== i)
+				consider(k, 0.3);
+	if (best >= 0)
+		setCursor(best, true);
 }
 
-function newGame(e) {
-	if (e)
+function boardKey(e) {
+	const i = holeOf(e.target);
+	if (i < 0)
+		return;
+	$('board-svg').classList.add('kbd');
+	const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+	if (dirs[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey) {
 		e.preventDefault();
-	leaveModes();
-	$('optinfo').textContent = '';
-	$('puzzleinfo').textContent = '';
-	sel = null;
-	message('');
-	run('new', { board: $('board').value, vacate: $('vacate').value,
-		goal: $('goal').value });
+		moveCursor(i, dirs[e.key][0], dirs[e.key][1]);
+	} else if (e.key === 'Home' || e.key === 'End') {
+		e.preventDefault();
+		setCursor(e.key === 'Home' ? 0 : view.els.length - 1, true);
+	} else if (e.key === 'Enter' || e.key === ' ') {
+		e.preventDefault();
+		e.stopPropagation();
+		activate(i);
+	}
 }
 
+function boardPointerDown(e) {
+	const svg = $('board-svg');
+	svg.classList.remove('kbd');
+	const i = holeOf(e.target);
+	if (i < 0 || (e.pointerType === 'mouse' && e.button !== 0))
+		return;
+	down = { i, cur: i, x: e.clientX, y: e.clientY, id: e.pointerId, moved: false };
+}
+
+function boardPointerMove(e) {
+	if (!down || e.pointerId !== down.id)
+		return;
+	if (!down.moved && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 10)
+		return;
+	if (mode !== 'game' || !st || !st.pegs[down.i] || !jumpsFrom(down.i).length)
+		return;
+	if (!down.moved) {
+		down.moved = true;
+		if (solving)
+			stopSolve('Solve stopped: your move.');
+		setCursor(down.i, false);
+		if (sel !== down.i) {
+			sel = down.i;
+			draw();
+		}
+	}
+	e.preventDefault();
+	/* entering a landing hole of the dragged peg plays the jump; dragging
+	 * on through the next landing hole makes a multi-jump */
+	const t = holeOf(document.elementFromPoint(e.clientX, e.clientY));
+	if (t >= 0 && t !== down.cur && sel === down.cur && pending === 0 &&
+	    jumpsFrom(down.cur).some((j) => j.t === t)) {
+		const f = down.cur;
+		down.cur = t;
+		act(() => jump(f, t));
+	}
+}
+
+function boardPointerUp(e) {
+	if (!down || e.pointerId !== down.id)
+		return;
+	const d = down;
+	down = null;
+	pointerTapAt = performance.now();
+	if (!d.moved) {
+		/* a tap: the hole under the finger when it went down */
+		activate(d.i);
+	}
+}
+
+function boardClick(e) {
+	/* pointers were handled at pointerup; this is a click without one
+	 * (a screen reader's activation) */
+	if (performance.now() - pointerTapAt < 1000)
+		return;
+	const i = holeOf(e.target);
+	if (i >= 0)
+		activate(i);
+}
+
+/* a touch that starts on a peg that can jump drags it instead of scrolling */
+function boardTouchStart(e) {
+	if (mode !== 'game' || !st || e.touches.length !== 1)
+		return;
+	const i = holeOf(e.target);
+	if (i >= 0 && st.pegs[i] && jumpsFrom(i).length)
+		e.preventDefault();
+}
+
+function pageKey(e) {
+	const t = e.target;
+	if (['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName) || t.isContentEditable || e.altKey)
+		return;
+	const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+	if (e.ctrlKey || e.metaKey) {
+		if (k === 'z' && !e.shiftKey) {
+			e.preventDefault();
+			undo();
+		} else if (k === 'y' || (k === 'z' && e.shiftKey)) {
+			e.preventDefault();
+			redo();
+		}
+		return;
+	}
+	if (e.key === 'Escape') {
+		if (solving)
+			stopSolve('Solve stopped.');
+		else if (mode === 'start')
+			leaveStart('');
+		else if (sel !== null) {
+			sel = null;
+			draw();
+		}
+		return;
+	}
+	if (t.tagName === 'BUTTON' && (k === 'Enter' || k === ' '))
+		return;
+	if (!st || mode !== 'game')
+		return;
+	if (k === 'u' || k === 'z')
+		undo();
+	else if (k === 'r' || k === 'y')
+		redo();
+	else if (k === 'h')
+		hint();
+	else if (k === 's')
+		solve();
+}
+
+/* ---- wiring ---- */
+const svg0 = $('board-svg');
+svg0.addEventListener('keydown', boardKey);
+svg0.addEventListener('pointerdown', boardPointerDown);
+svg0.addEventListener('pointermove', boardPointerMove);
+svg0.addEventListener('pointerup', boardPointerUp);
+svg0.addEventListener('pointercancel', () => { down = null; });
+svg0.addEventListener('click', boardClick);
+svg0.addEventListener('touchstart', boardTouchStart, { passive: false });
 $('newgame').addEventListener('submit', newGame);
-$('undo').addEventListener('click', () => run('undo', { game: st.game }));
-$('redo').addEventListener('click', () => run('redo', { game: st.game }));
-$('reset').addEventListener('click', () => run('reset', { game: st.game }));
+$('board').addEventListener('change', boardChosen);
+$('undo').addEventListener('click', undo);
+$('redo').addEventListener('click', redo);
+$('reset').addEventListener('click', () => {
+	if (!st || mode !== 'game')
+		return;
+	stopSolve('Solve stopped.');
+	act(() => call('reset', { game: st.game }));
+});
 $('hint').addEventListener('click', hint);
 $('solve').addEventListener('click', solve);
-$('strength').addEventListener('change', () => st && run('state', { game: st.game }));
+$('setstart').addEventListener('click', toggleStart);
+$('strength').addEventListener('change', () => {
+	prefs.strength = $('strength').value;
+	savePrefs();
+	if (st && mode === 'game')
+		act(() => call('state', { game: st.game }));
+});
+for (const id of ['labels', 'autojump', 'zoom'])
+	$(id).addEventListener('change', () => {
+		prefs[id] = $(id).checked;
+		savePrefs();
+		applyPrefs();
+		fitBoard();
+	});
 $('optimum').addEventListener('click', () => optimum(false));
 $('puzzle').addEventListener('click', puzzle);
 $('edit').addEventListener('click', () => (mode === 'edit' ? (leaveModes(), draw()) : startEdit()));
@@ -480,40 +1148,43 @@ $('demo').addEventListener('click', startDemo);
 $('demostop').addEventListener('click', stopDemo);
 $('share').addEventListener('click', (e) => {
 	e.preventDefault();
+	if (!st)
+		return;
 	const link = shareLink();
+	pristine = false;
+	history.replaceState(null, '', '#g=' + encodeURIComponent(st.game));
 	if (navigator.clipboard)
 		navigator.clipboard.writeText(link).catch(() => {});
-	message('Link to this game: ' + link);
+	say('Link to this game: ' + link);
 });
-document.addEventListener('keydown', (e) => {
-	if (!st || mode !== 'game' || e.target.tagName === 'INPUT' ||
-	    e.target.tagName === 'SELECT' || e.ctrlKey || e.metaKey)
-		return;
-	if (e.key === 'u' || e.key === 'z')
-		run('undo', { game: st.game });
-	else if (e.key === 'r' || e.key === 'y')
-		run('redo', { game: st.game });
-	else if (e.key === 'h')
-		hint();
-	else if (e.key === 's')
-		solve();
-	else if (e.key === 'Escape') {
-		sel = null;
-		draw();
+document.addEventListener('keydown', pageKey);
+window.addEventListener('resize', fitBoard);
+window.addEventListener('hashchange', () => {
+	const m = location.hash.match(/^#g=(.*)$/);
+	if (m && (!st || '#g=' + encodeURIComponent(st.game) !== location.hash)) {
+		stopSolve();
+		leaveModes();
+		clearMessages();
+		enqueue(() => loadLink(safeDecode(m[1])));
 	}
 });
 
-window.pegsol = { state: () => st, mode: () => mode,
+function safeDecode(s) {
+	try {
+		return decodeURIComponent(s);
+	} catch (e) {
+		return s;
+	}
+}
+
+window.pegsol = { state: () => st, mode: () => mode, busy: () => pending,
 	demo: () => demo && { i: demo.i, n: demo.jumps.length, pegs: demo.pegs.reduce((a, v) => a + v, 0) } };
 (function start() {
+	applyPrefs();
 	const m = location.hash.match(/^#g=(.*)$/);
-	if (m) {
-		const game = decodeURIComponent(m[1]);
-		run('state', { game }).then((s) => {
-			if (!s)
-				newGame();
-		});
-	} else {
-		newGame();
-	}
+	if (m)
+		enqueue(() => loadLink(safeDecode(m[1])));
+	else
+		enqueue(() => startGame({ board: normBoard($('board').value), vacate: $('vacate').value.trim(),
+			goal: $('goal').value.trim() || 'anywhere' }));
 })();

@@ -3,14 +3,24 @@
 // plays a full T5 game to one peg by tapping, undoes, finds a bomb on a
 // losing jump, restores a game from a shared link, animates the
 // constructive demo on T20 to one peg, makes a generated puzzle from a seed
-// and solves it, and checks the board editor's live verdict.  Screenshots go to
-// tests/e2e/artifacts/.  Prints "RESULT passed failed" like the other tests.
+// and solves it, and checks the board editor's live verdict.  Then issue 20:
+// a whole T5 game by keyboard alone (Tab into the board, arrows, Enter, the
+// focus ring and focus kept across moves, u/r/Ctrl+Z), a jump by drag, a
+// broken share link (message in the viewport, address kept, legal prefix
+// kept), Set start by clicking, hole names and saved options, hints past 63
+// holes, Solve stopped and not credited, the phone layout at 390x844
+// (messages in the viewport, hit boxes, controls >= 44 px), no role=img
+// holding buttons, text contrast >= 4.5 in light and dark, no 404s, and
+// axe-core when node_modules has it.  Screenshots go to tests/e2e/artifacts/.
+// E2E_ROOT=web serves the page from disk (pegsol serve --root) while editing
+// it.  Prints "RESULT passed failed" like the other tests.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { issue20 } from './issue20.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pegsol = process.env.PEGSOL || path.join(here, '../../build/pegsol');
@@ -25,7 +35,9 @@ function check(cond, what) {
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'pegsol-e2e-cache-'));
 function startServer() {
 	return new Promise((resolve, reject) => {
-		const p = spawn(pegsol, ['serve', '--port', '0', '--cache', cacheDir],
+		const extra = process.env.E2E_ROOT
+			? ['--root', path.resolve(here, '../..', process.env.E2E_ROOT)] : [];
+		const p = spawn(pegsol, ['serve', '--port', '0', '--cache', cacheDir, ...extra],
 			{ stdio: ['ignore', 'pipe', 'inherit'] });
 		let out = '';
 		p.stdout.on('data', (d) => {
@@ -43,11 +55,16 @@ const profile = mkdtempSync(path.join(tmpdir(), 'pegsol-chromium-'));
 let browser = null;
 try {
 	browser = await chromium.launchPersistentContext(profile, {
+		colorScheme: 'light',
 		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
 		headless: true,
 		hasTouch: true,
 		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
 			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	browser.on('response', (r) => {
+		if (r.status() === 404 && !/\/api\//.test(r.url()))
+			check(false, '404 for ' + r.url());
 	});
 	const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
 	page.on('pageerror', (e) => check(false, 'page error: ' + e.message));
@@ -267,9 +284,15 @@ try {
 	check(/fewest moves from here/.test(await tp2.locator('#message').textContent()), 'solve names the line');
 	await tp2.waitForFunction(() => window.pegsol.state().status === 'won', null, { timeout: 15000 });
 	await tp2.waitForFunction(() => document.getElementById('optinfo').dataset.optimum, null, { timeout: 10000 });
-	check(/Fewest moves from the start: \d+ \(you: \d+/.test(await tp2.locator('#optinfo').textContent()),
-		'fewest moves shown after the win');
+	const opt = await tp2.locator('#optinfo').textContent();
+	check(/Fewest moves from the start: \d+ \(you: \d+/.test(opt), 'fewest moves shown after the win');
+	check(!/optimal!/.test(opt) && /computer's Solve/.test(opt),
+		'no "optimal!" credit for the computer\'s Solve: ' + opt);
 	await tp2.screenshot({ path: path.join(art, '9-shared-redo-solved.png') });
+	for (const pg of [page, page2, tp, tp2])
+		await pg.close();
+
+	await issue20(browser, srv.url, check);
 } catch (e) {
 	check(false, 'exception: ' + e.stack);
 } finally {
