@@ -4,6 +4,10 @@
 #   make test       build and run every test (tests/run.sh)
 #   make asan       the same tests under AddressSanitizer + UBSan (build-asan/)
 #   make fuzz       libFuzzer targets for the parsers (clang, build-fuzz/)
+#   make install    PREFIX=/usr/local DESTDIR= (docs/install.md); also
+#                   make shared, man, completion, uninstall
+# CFLAGS, CPPFLAGS and LDFLAGS from the environment or the command line
+# are honoured (Debian: CFLAGS="$(dpkg-buildflags --get CFLAGS)" ...).
 BUILD   ?= build
 CC      ?= cc
 OPT     ?= -O2
@@ -14,21 +18,26 @@ WERROR  ?=
 WARN    := -Wall -Wextra -Wshadow -Wno-unused-parameter $(if $(filter 1,$(WERROR)),-Werror)
 # the library's layers (docs/ARCHITECTURE.md): core, util, engines, play
 LIB_DIRS := core util engines play
-CPPFLAGS := -Iinclude $(LIB_DIRS:%=-Isrc/lib/%) -D_DEFAULT_SOURCE -std=c11 $(WARN)
+# a user's CPPFLAGS (e.g. -D_FORTIFY_SOURCE=2) come after ours
+override CPPFLAGS := -Iinclude $(LIB_DIRS:%=-Isrc/lib/%) -D_DEFAULT_SOURCE -std=c11 $(WARN) $(CPPFLAGS)
+# every link uses LDFLAGS (e.g. -Wl,-z,relro -Wl,-z,now)
+LDFLAGS ?=
 # header dependencies written by the compiler (build/**/*.d)
 DEPFLAGS := -MMD -MP
-LDLIBS  := -lgmp -lcjson -lncursesw -lpthread -lm -lxxhash -lglpk
+LDLIBS  := -lgmp -lcjson -lncursesw -lpthread -lm -lxxhash -lzstd -lglpk
 WEB_LIBS := -lmicrohttpd
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC := $(sort $(foreach d,$(LIB_DIRS),$(wildcard src/lib/$(d)/*.c)))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
+WEB_SRC := $(sort $(wildcard src/web/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+WEB_OBJ := $(WEB_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # pegsol runs `serve` through pegsol-web, the only binary linking
-# libmicrohttpd (src/cli/launch/serve_launch.c says why)
+# libmicrohttpd and src/web/ (src/cli/launch/serve_launch.c says why)
 LIGHT_OBJ := $(filter-out $(BUILD)/src/cli/cmd_serve.o,$(CLI_OBJ)) \
 	$(BUILD)/src/cli/launch/serve_launch.o
 
@@ -38,24 +47,29 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# the web game's page is embedded in cmd_serve.o (.incbin of web/*)
-$(BUILD)/src/cli/cmd_serve.o: $(wildcard web/*)
+# the web game's page is embedded in src/web/server.o (.incbin of web/*)
+$(BUILD)/src/web/server.o: $(wildcard web/*)
 
 $(BUILD)/libpegsol.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/pegsol: $(LIGHT_OBJ) $(BUILD)/libpegsol.a
-	$(CC) $(CFLAGS) -o $@ $(LIGHT_OBJ) $(BUILD)/libpegsol.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(LIGHT_OBJ) $(BUILD)/libpegsol.a $(LDLIBS)
 
-$(BUILD)/pegsol-web: $(CLI_OBJ) $(BUILD)/libpegsol.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libpegsol.a $(LDLIBS) $(WEB_LIBS)
+$(BUILD)/pegsol-web: $(CLI_OBJ) $(WEB_OBJ) $(BUILD)/libpegsol.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(WEB_OBJ) $(BUILD)/libpegsol.a $(LDLIBS) $(WEB_LIBS)
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libpegsol.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(DEPFLAGS) -Itests $(CFLAGS) -o $@ $< $(BUILD)/libpegsol.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(DEPFLAGS) -Itests $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpegsol.a $(LDLIBS)
 
-tests: $(BUILD)/pegsol $(BUILD)/pegsol-web $(TEST_BIN)
+# shared, man and completion: for tests/cli/install.sh; python (the
+# binding, docs/python.md) for tests/cli/python.sh, not under sanitizers
+PYTHON  ?= python3
+PY_TESTS := $(if $(findstring -fsanitize,$(CFLAGS)),,python)
+tests: $(BUILD)/pegsol $(BUILD)/pegsol-web $(TEST_BIN) shared man completion \
+	$(PY_TESTS)
 
 test: tests
 	BUILD=$(BUILD) bash tests/run.sh
@@ -69,6 +83,116 @@ fuzz:
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:=.d)
+# ---- install (docs/install.md) ------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=] lays out bin/pegsol and
+# pegsol-web, lib/libpegsol.a, the shared library, include/pegsol.h and
+# include/pegsol/, lib/pkgconfig/pegsol.pc, share/man/man1/pegsol.1 and
+# share/bash-completion/completions/pegsol; make uninstall removes them.
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+VERSION := $(shell sed -n 's/^\#define PEG_VERSION "\(.*\)"/\1/p' include/pegsol/version.h)
+SOVERSION := $(shell sed -n 's/^\#define PEG_VERSION_MAJOR //p' include/pegsol/version.h)
+SONAME  := libpegsol.so.$(SOVERSION)
+SHLIB   := libpegsol.so.$(VERSION)
+PUB_HDR := $(sort $(wildcard include/pegsol/*.h))
+# what the library itself links (the faces add cJSON, ncurses, ...)
+LIB_LDLIBS := $(filter-out -lcjson -lncursesw,$(LDLIBS))
+# the shared library: its own -fPIC objects, hidden visibility except for
+# what include/pegsol/*.h declares (export.h, force-included, declares it
+# with default visibility), and a version script of the same names
+PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 
-.PHONY: all tests test asan fuzz clean
+shared: $(BUILD)/$(SHLIB) $(BUILD)/$(SONAME) $(BUILD)/libpegsol.so
+man: $(BUILD)/pegsol.1
+completion: $(BUILD)/pegsol.bash
+
+# rewritten only when the set of public headers changes
+$(BUILD)/pic/export.h: FORCE
+	@mkdir -p $(dir $@)
+	@{ echo '/* generated by the Makefile: public declarations are exported */'; \
+	  echo '#pragma GCC visibility push(default)'; \
+	  for h in $(PUB_HDR:include/%=%); do echo "#include \"$$h\""; done; \
+	  echo '#pragma GCC visibility pop'; } >$@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+
+# a source's own feature-test macros (#define _GNU_SOURCE before its first
+# #include) go on the command line too: export.h includes system headers
+$(BUILD)/pic/%.o: %.c $(BUILD)/pic/export.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(CFLAGS) -fPIC -fvisibility=hidden \
+		$$(sed -n -e '/^#include/q' -e 's/^#define \(_[A-Z0-9_]*SOURCE\)\( \([^ /]*\)\)\{0,1\}.*/-D\1=\3/p' $<) \
+		-include $(BUILD)/pic/export.h -c -o $@ $<
+
+$(BUILD)/pic/libpegsol.map: $(PIC_OBJ) tools/gen-exports.sh
+	bash tools/gen-exports.sh include/pegsol $(PIC_OBJ) >$@.tmp
+	@mv $@.tmp $@
+
+$(BUILD)/$(SHLIB): $(PIC_OBJ) $(BUILD)/pic/libpegsol.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+		-Wl,--version-script=$(BUILD)/pic/libpegsol.map -Wl,--no-undefined \
+		-o $@ $(PIC_OBJ) -Wl,--as-needed $(LIB_LDLIBS)
+
+$(BUILD)/$(SONAME): $(BUILD)/$(SHLIB)
+	ln -sf $(SHLIB) $@
+$(BUILD)/libpegsol.so: $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+# the man page and the completion come from the --help texts
+# (pegsol help, pegsol help COMMAND) of the binaries just built
+$(BUILD)/pegsol.1: $(BUILD)/pegsol $(BUILD)/pegsol-web tools/gen-man.sh
+	bash tools/gen-man.sh $(BUILD)/pegsol >$@.tmp
+	@mv $@.tmp $@
+$(BUILD)/pegsol.bash: $(BUILD)/pegsol $(BUILD)/pegsol-web tools/gen-completion.sh
+	bash tools/gen-completion.sh $(BUILD)/pegsol >$@.tmp
+	@mv $@.tmp $@
+
+install: all shared man completion
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(INCLUDEDIR)/pegsol $(DESTDIR)$(PKGCONFIGDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 755 $(BUILD)/pegsol $(BUILD)/pegsol-web $(DESTDIR)$(BINDIR)
+	$(INSTALL) -m 644 $(BUILD)/libpegsol.a $(DESTDIR)$(LIBDIR)
+	$(INSTALL) -m 755 $(BUILD)/$(SHLIB) $(DESTDIR)$(LIBDIR)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpegsol.so
+	$(INSTALL) -m 644 include/pegsol.h $(DESTDIR)$(INCLUDEDIR)
+	$(INSTALL) -m 644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/pegsol
+	sed -e 's|@PREFIX@|$(PREFIX)|g' \
+		-e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
+		-e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g' \
+		-e 's|@VERSION@|$(VERSION)|g' \
+		-e 's|@LIBS_PRIVATE@|$(LIB_LDLIBS)|g' pegsol.pc.in \
+		>$(DESTDIR)$(PKGCONFIGDIR)/pegsol.pc
+	$(INSTALL) -m 644 $(BUILD)/pegsol.1 $(DESTDIR)$(MANDIR)/man1/pegsol.1
+	$(INSTALL) -m 644 $(BUILD)/pegsol.bash $(DESTDIR)$(BASHCOMPDIR)/pegsol
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pegsol $(DESTDIR)$(BINDIR)/pegsol-web \
+		$(DESTDIR)$(LIBDIR)/libpegsol.a $(DESTDIR)$(LIBDIR)/libpegsol.so \
+		$(DESTDIR)$(LIBDIR)/libpegsol.so.$(SOVERSION) \
+		$(DESTDIR)$(LIBDIR)/libpegsol.so.$(SOVERSION).* \
+		$(DESTDIR)$(INCLUDEDIR)/pegsol.h $(DESTDIR)$(PKGCONFIGDIR)/pegsol.pc \
+		$(DESTDIR)$(MANDIR)/man1/pegsol.1 $(DESTDIR)$(BASHCOMPDIR)/pegsol
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/pegsol
+
+# ---- Python binding (docs/python.md) ------------------------------------
+# make python: the package pegsol in $(BUILD)/python/ (cffi, API mode; the
+# library's -fPIC objects linked into the extension), for
+# PYTHONPATH=$(BUILD)/python python3 -c "import pegsol".
+python: $(BUILD)/python/pegsol/__init__.py
+$(BUILD)/python/pegsol/__init__.py: $(PIC_OBJ) $(PUB_HDR) \
+		$(wildcard python/*.py python/*.h python/pegsol/*.py)
+	$(PYTHON) python/build_pegsol.py --build $(BUILD) \
+		--libs "$(LIB_LDLIBS)" $(PIC_OBJ)
+
+FORCE:
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(WEB_OBJ:.o=.d) $(TEST_BIN:=.d) $(PIC_OBJ:.o=.d)
+
+.PHONY: all tests test asan fuzz clean shared man completion install uninstall python FORCE

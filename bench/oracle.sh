@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
 	peg_oracle_free(o); peg_board_free(b); return 0;
 }
 C
-cc -Iinclude -O2 -o bench/out/oracle_bench bench/out/oracle_bench.c "$BUILD/libpegsol.a" -lgmp -lm -lxxhash
+cc -Iinclude -O2 -o bench/out/oracle_bench bench/out/oracle_bench.c "$BUILD/libpegsol.a" -lgmp -lm -lxxhash -lzstd -lglpk -lpthread
 if [ "${LIVE:-1}" != 0 ]; then
 echo "seed 12345; warm-up budget 2000000, measured budget 300000 nodes"
 echo "| problem | warm-up | positions | median ms | p95 ms | max ms | max cpu ms | unknown jumps | table entries |"

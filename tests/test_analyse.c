@@ -57,9 +57,9 @@ static int reach(const struct peg_board *b, const char *vac, const char *text,
 	struct peg_err err;
 
 	play(b, vac, text, pegs);
-	return peg_goal_reachable(b, pegs,
-				  finish ? hole(b, finish) : PEG_ANYWHERE,
-				  NULL, &err);
+	return peg_finish_reachable(
+		b, pegs, finish ? hole(b, finish) : PEG_FINISH_ANYWHERE, NULL,
+		&err);
 }
 
 static int dead_end(const struct peg_board *b, const char *vac,
@@ -71,8 +71,9 @@ static int dead_end(const struct peg_board *b, const char *vac,
 	int r, depth;
 
 	play(b, vac, NULL, pegs);
-	r = peg_deadend_find(b, pegs, finish ? hole(b, finish) : PEG_ANYWHERE,
-			     &d, &err);
+	r = peg_deadend_find(b, pegs,
+			     finish ? hole(b, finish) : PEG_FINISH_ANYWHERE, &d,
+			     &err);
 	CHECK(!r, "deadend %s: %s", vac, r ? err.msg : "");
 	if (r)
 		return -2;

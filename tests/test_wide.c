@@ -238,11 +238,11 @@ static void forced_byindex(const char *spec, const char *hole)
 	peg_board_free(b);
 }
 
-/* The sets file: a wide file is version 4 and loads as wide sets. */
+/* The sets file: a wide file has 128-bit codes and loads as wide sets. */
 static void forced_file(void)
 {
 	struct peg_board *b = board("T5"), *b6 = board("T6");
-	unsigned char start[15], goal[15], head[12];
+	unsigned char start[15], goal[15], head[16];
 	struct peg_problem p;
 	struct peg_sets_opts o = {0};
 	struct peg_sets *s, *l = NULL;
@@ -260,9 +260,10 @@ static void forced_file(void)
 		CHECK(peg_sets_save(s, path, &err) == 0, "save wide: %s",
 		      err.msg);
 		f = fopen(path, "rb");
-		CHECK(f && fread(head, 1, 12, f) == 12 &&
-			      !memcmp(head, "PEGSETS1", 8) && head[8] == 4,
-		      "a wide file is version 4");
+		CHECK(f && fread(head, 1, 16, f) == 16 &&
+			      !memcmp(head, "PEGSETS1", 8) && head[8] == 5 &&
+			      head[12] == 128,
+		      "a wide file is version 5 with 128-bit codes");
 		if (f)
 			fclose(f);
 		CHECK(peg_sets_load(b, path, &l, &err) == 0, "load wide: %s",
@@ -351,7 +352,7 @@ static void forced_analyse(void)
 			struct peg_deadend a = {0}, w = {0};
 			int fin = de[i].fin ? peg_board_parse_hole(bb, de[i].fin,
 								    &err)
-					    : PEG_ANYWHERE;
+					    : PEG_FINISH_ANYWHERE;
 			u128 ma = 0, mw = 0;
 
 			problem(bb, de[i].vac, NULL, pegs, goal, &p);
@@ -728,8 +729,9 @@ static void check_problem(const struct peg_board *b, u128 start, u128 fin,
 		  solvable ? PEG_SOLVE_FOUND : PEG_SOLVE_NONE, what);
 	peg_solve_result_release(&sr);
 	/* analyse: reachability, finish holes, dead end, odds */
-	CHECK_INT(peg_goal_reachable(b, sp, fin ? fin_hole : PEG_ANYWHERE,
-				     NULL, &err),
+	CHECK_INT(peg_finish_reachable(b, sp,
+				       fin ? fin_hole : PEG_FINISH_ANYWHERE,
+				       NULL, &err),
 		  solvable, what);
 	for (size_t i = 0; i < F[1].n; i++)
 		fmask |= F[1].c[i];
@@ -746,7 +748,8 @@ static void check_problem(const struct peg_board *b, u128 start, u128 fin,
 		for (int m = ns; m >= 1 && want < 0; m--)
 			if (F[m].n > Wl[m].n)
 				want = ns - m;
-		CHECK(!peg_deadend_find(b, sp, fin ? fin_hole : PEG_ANYWHERE,
+		CHECK(!peg_deadend_find(b, sp,
+					fin ? fin_hole : PEG_FINISH_ANYWHERE,
 					&d, &err),
 		      "%s: %s", what, err.msg);
 		CHECK_INT(d.depth, want, what);

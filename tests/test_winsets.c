@@ -56,7 +56,7 @@ static void agree(const char *spec, const char *vacate, const char *goal,
 		for (;;) {
 			int legal[512], nl = 0;
 			enum peg_verdict a, c;
-			struct peg_move_list ml;
+			struct peg_move_verdicts ml;
 
 			a = peg_oracle_classify_played(o, w, p, 0, vs);
 			c = peg_oracle_classify(live, p, 0, vl);
@@ -80,7 +80,7 @@ static void agree(const char *spec, const char *vacate, const char *goal,
 					    ml.verdict[i])
 					bad_moves++;
 			}
-			peg_move_list_release(&ml);
+			peg_move_verdicts_release(&ml);
 			if (a == PEG_WIN && gi % 4 == 0) {
 				struct peg_jump *sol = NULL;
 				int ns = 0;

@@ -10,15 +10,16 @@
  * replayed with peg_jumps_replay before returning them.
  *
  * Dead ends (seed 001 section 7.1, Table 6; seed 003 on T5 and T6).  The
- * goal is one peg at a finish hole, or one peg anywhere (PEG_ANYWHERE).  A
- * position is winning when the goal can be reached from it.  The engine
- * decides that with a depth-first search memoised on canonical codes (the
- * canonical code is taken over the symmetries that fix the finish hole, or
- * the whole group for PEG_ANYWHERE); the memo is shared by every question
- * of one call, so no position is searched twice.  A breadth-first search by
- * level from the start then returns the first losing position: the fewest
- * jumps after which the goal can no longer be reached.  With PEG_ANYWHERE
- * this is Bell's "fastest dead board position".
+ * goal is one peg at a finish hole, or one peg anywhere
+ * (PEG_FINISH_ANYWHERE, problem.h).  A position is winning when the goal can
+ * be reached from it.  The engine decides that with a depth-first search
+ * memoised on canonical codes (the canonical code is taken over the
+ * symmetries that fix the finish hole, or the whole group for
+ * PEG_FINISH_ANYWHERE); the memo is shared by every question of one call,
+ * so no position is searched twice.  A breadth-first search by level from
+ * the start then returns the first losing position: the fewest jumps after
+ * which the goal can no longer be reached.  With PEG_FINISH_ANYWHERE this
+ * is Bell's "fastest dead board position".
  *
  * Worst games (seed 003).  A dead position (no jump possible) with P pegs
  * reached from a single vacancy took N-1-P jumps, so the most pegs that can
@@ -50,10 +51,9 @@
 
 #include "pegsol/board.h"
 #include "pegsol/pos.h"
+#include "pegsol/problem.h"
 
 #include <stdint.h>
-
-#define PEG_ANYWHERE (-1)
 
 /* Status of the engines: 0 done, or one of these with err filled. */
 enum {
@@ -61,11 +61,11 @@ enum {
 	PEG_ANALYSE_ENOMEM = -2  /* out of memory */
 };
 
-/* Is one peg at finish (a hole, or PEG_ANYWHERE) reachable from pos?
+/* Is one peg at finish (a hole, or PEG_FINISH_ANYWHERE) reachable from pos?
  * Returns 1 yes, 0 no, or a negative status.  *nodes (may be NULL)
  * receives the number of positions decided. */
-int peg_goal_reachable(const struct peg_board *b, const unsigned char *pos,
-		       int finish, uint64_t *nodes, struct peg_err *err);
+int peg_finish_reachable(const struct peg_board *b, const unsigned char *pos,
+			 int finish, uint64_t *nodes, struct peg_err *err);
 
 /* The holes where a single peg can still finish from pos: bit h of *mask
  * is set when one peg at h is reachable.  Returns 0 or a negative status. */
@@ -81,7 +81,8 @@ struct peg_deadend {
 	uint64_t generated;     /* distinct positions of the level search */
 };
 
-/* Fastest dead end from start for the goal finish (hole or PEG_ANYWHERE).
+/* Fastest dead end from start for the goal finish (a hole or
+ * PEG_FINISH_ANYWHERE).
  * When the start itself is losing, depth is 0.  When every position that
  * can be reached is winning, depth is -1.  Returns 0 or a negative status. */
 int peg_deadend_find(const struct peg_board *b, const unsigned char *start,

@@ -28,19 +28,10 @@
 #ifndef PEGSOL_BOARD_H
 #define PEGSOL_BOARD_H
 
+#include "pegsol/error.h"
+
 #include <stddef.h>
 #include <stdint.h>
-
-#define PEG_ERR_MAX 256
-
-/* An error message filled by a failing library call: lower case, no full
- * stop, the offending text in quotes. */
-struct peg_err {
-	char msg[PEG_ERR_MAX];
-};
-
-void peg_err_set(struct peg_err *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 enum peg_lattice {
 	PEG_LATTICE_TRI,    /* triangular lattice, skew coordinates */

@@ -44,12 +44,12 @@
 
 #include "pegsol/board.h"
 
-/* Status codes; they equal the CLI exit codes. */
+/* Status codes; they equal the CLI exit codes (error.h). */
 enum peg_construct_status {
-	PEG_CONSTRUCT_OK = 0,
-	PEG_CONSTRUCT_NO = 1,    /* unsolvable (err says why) */
-	PEG_CONSTRUCT_BAD = 2,   /* bad arguments */
-	PEG_CONSTRUCT_NOMEM = 3  /* out of memory */
+	PEG_CONSTRUCT_OK = PEG_EXIT_YES,
+	PEG_CONSTRUCT_NO = PEG_EXIT_NO,          /* unsolvable (err says why) */
+	PEG_CONSTRUCT_BAD = PEG_EXIT_INPUT,      /* bad arguments */
+	PEG_CONSTRUCT_NOMEM = PEG_EXIT_RESOURCE  /* out of memory */
 };
 
 /* Largest side accepted (T(n) and the jump count fit an int). */

@@ -41,34 +41,9 @@
 #define PEGSOL_ORACLE_H
 
 #include "pegsol/board.h"
+#include "pegsol/problem.h"
 
 #include <stddef.h>
-
-enum peg_goal_kind {
-	PEG_GOAL_ANYWHERE,   /* one peg, anywhere */
-	PEG_GOAL_COMPLEMENT, /* one peg at the start vacancy (hole set) */
-	PEG_GOAL_HOLE        /* one peg at a chosen hole */
-};
-
-struct peg_goal {
-	enum peg_goal_kind kind;
-	int hole; /* the finishing hole; -1 for PEG_GOAL_ANYWHERE */
-};
-
-/* Parse a goal: "anywhere", "complement" (needs start with exactly one
- * empty hole; start may be NULL for the other forms) or a hole ("a1",
- * "(0,0)", "#1").  Returns 0, or -1 with err filled. */
-int peg_goal_parse(const struct peg_board *b, const char *text,
-		   const unsigned char *start, struct peg_goal *out,
-		   struct peg_err *err);
-
-/* "anywhere", "complement" or the hole name, into buf; returns buf. */
-char *peg_goal_format(const struct peg_board *b, const struct peg_goal *g,
-		      char *buf, size_t size);
-
-/* Is a position with the given pegs a finished win for the goal? */
-int peg_goal_reached(const struct peg_goal *g, const unsigned char *pegs,
-		     int n_holes);
 
 enum peg_verdict {
 	PEG_LOSE = 0,    /* the goal can no longer be reached */
@@ -162,7 +137,7 @@ enum peg_verdict peg_oracle_solve_played(struct peg_oracle *o,
  * chain is a move of its own).  Move i is the jumps
  * jump[off[i]] .. jump[off[i+1]-1] and its verdict is that of the position
  * after it. */
-struct peg_move_list {
+struct peg_move_verdicts {
 	int n;                     /* moves */
 	int *off;                  /* n + 1 offsets into jump */
 	struct peg_jump *jump;
@@ -170,16 +145,16 @@ struct peg_move_list {
 	int truncated;             /* stopped at max_moves */
 };
 
-void peg_move_list_release(struct peg_move_list *m);
+void peg_move_verdicts_release(struct peg_move_verdicts *m);
 
 /* Classify every legal move of the position (at most max_moves; 0 = 4096),
  * from the sets when w is given (positions played from its start, as
  * above), else by the budgeted search.  Returns the verdict of the position
  * like classify, or -1 when memory fails.  Release out with
- * peg_move_list_release. */
+ * peg_move_verdicts_release. */
 int peg_oracle_classify_moves(struct peg_oracle *o,
 			      const struct peg_winsets *w,
 			      const unsigned char *pegs, long budget,
-			      int max_moves, struct peg_move_list *out);
+			      int max_moves, struct peg_move_verdicts *out);
 
 #endif

@@ -76,7 +76,12 @@ struct peg_symtab64 {
 	uint64_t (*t)[8][256]; /* n_syms */
 };
 
+/* All of b's symmetries; _new_sub: syms[0..n_syms-1] only (indices into
+ * b->sym, the identity first; syms NULL = all).  NULL when the board is
+ * too big for the width or memory fails. */
 struct peg_symtab64 *peg_symtab64_new(const struct peg_board *b);
+struct peg_symtab64 *peg_symtab64_new_sub(const struct peg_board *b,
+					  const int *syms, int n_syms);
 void peg_symtab64_free(struct peg_symtab64 *t);
 
 static inline uint64_t peg_symtab64_apply(const struct peg_symtab64 *t, int s,
@@ -109,6 +114,8 @@ struct peg_symtab128 {
 };
 
 struct peg_symtab128 *peg_symtab128_new(const struct peg_board *b);
+struct peg_symtab128 *peg_symtab128_new_sub(const struct peg_board *b,
+					    const int *syms, int n_syms);
 void peg_symtab128_free(struct peg_symtab128 *t);
 
 static inline peg_u128 peg_symtab128_apply(const struct peg_symtab128 *t,

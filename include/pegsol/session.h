@@ -1,5 +1,6 @@
-/* session.h - a game in progress: the layer both games sit on (the
- * "midend" of Simon Tatham's puzzles).
+/* session.h - a game in progress: the history layer of the game service
+ * (play.h, the "midend" of Simon Tatham's puzzles, which both games call;
+ * a struct peg_game owns one session).
  *
  * A session owns a board, a start position, a goal and a history of jumps
  * with a cursor:

@@ -47,6 +47,7 @@
 #define PEGSOL_SETS_H
 
 #include "pegsol/board.h"
+#include "pegsol/levelfile.h"
 #include "pegsol/pos.h"
 #include "pegsol/solve.h"
 
@@ -89,10 +90,21 @@ struct peg_sets_opts {
 			       (tests); 0 = chosen from the budget */
 	const char *tmpdir; /* NULL: $TMPDIR, else /tmp */
 	int wide;           /* 1: 128-bit codes on any board (tests) */
+	/* Packed levels (with a budget: pegsol sets --memory-mb).  Every
+	 * finished level is kept as compressed blocks (levelfile.h, about a
+	 * byte a code) instead of an array: l->pack is set and l->code is
+	 * NULL.  Parents are unpacked chunk by chunk, disk partitions merge
+	 * straight into a pack, big intersections stream, so what stays in
+	 * memory is the packed levels plus the budget's working memory
+	 * (docs/solve.md).  peg_level_has, peg_sets_winning and
+	 * peg_sets_save take packed levels; the count walk and the lift do
+	 * not (they ignore pack). */
+	int pack;
 };
 
 /* One level: n sorted distinct canonical codes (code when the sets are
- * 64-bit, code128 when they are wide). */
+ * 64-bit, code128 when they are wide; or, with opts.pack, code NULL and
+ * the codes in pack). */
 struct peg_level {
 	size_t n;
 	union {
@@ -101,6 +113,7 @@ struct peg_level {
 	};
 	uint64_t raw; /* sum of orbit sizes (opts.raw), else 0 */
 	int have;     /* computed */
+	struct peg_lpack *pack; /* packed codes (levelfile.h), or NULL */
 };
 
 struct peg_sets {
@@ -159,26 +172,46 @@ int peg_level_has128(const struct peg_level *l, peg_u128 code);
 int peg_sets_winning(const struct peg_sets *s, uint64_t code);
 int peg_sets_winning128(const struct peg_sets *s, peg_u128 code);
 
-/* Write the sets to a binary file (format in docs/solve.md: version 3
- * with 64-bit codes, version 4 with 128-bit codes for wide sets; an
- * XXH3-64 checksum trailer), atomically (afile.h: a temporary file in the
- * same directory, synced, renamed over path; on failure path is left as
- * it was).  Returns 0, or a PEG_AFILE_E* status with err: -1 path cannot
- * be written, -2 out of disk space or memory. */
+/* Write the sets to a binary file (format in docs/solve.md: version 5,
+ * the levels as compressed blocks with an XXH3-64 hash each, levelfile.h;
+ * a hashed header and section headers; an XXH3-64 trailer), atomically
+ * (afile.h: a temporary file in the same directory, synced, renamed over
+ * path; on failure path is left as it was).  Returns 0, or a
+ * PEG_AFILE_E* status with err: -1 path cannot be written, -2 out of disk
+ * space or memory. */
 int peg_sets_save(const struct peg_sets *s, const char *path,
 		  struct peg_err *err);
 
 /* Load sets written by peg_sets_save for board b (the spec and hole count
- * must match; a version 4 file gives wide sets).  The checksum is checked
- * before anything else is read; files of versions 1 and 2 (no checksum)
- * are refused.  path must be a regular file.  Returns 0 and *out, or -1
- * with err (no such file, not a sets file, "fails its checksum", another
- * board) or -2 (out of memory). */
+ * must match; 128-bit codes give wide sets).  Every byte is checked
+ * before it is used: version 5 by the hash of its header, section and
+ * block, and the trailer at the end; the uncompressed versions 3 (64-bit
+ * codes) and 4 (128-bit codes) of older pegsol by their trailer, read
+ * first; files of versions 1 and 2 (no checksum) are refused.  path must
+ * be a regular file.  Returns 0 and *out, or -1 with err (no such file,
+ * not a sets file, "'PATH' fails its checksum (corrupt or truncated:
+ * WHERE)", another board) or -2 (out of memory). */
 int peg_sets_load(const struct peg_board *b, const char *path,
 		  struct peg_sets **out, struct peg_err *err);
 
+/* What peg_sets_check found in a good file. */
+struct peg_sets_file_info {
+	int version;    /* 3, 4 or 5 */
+	int wide;       /* 128-bit codes */
+	int sections;   /* levels stored */
+	uint64_t codes; /* codes in them */
+	uint64_t bytes; /* file size */
+};
+
+/* Check a sets file for board b as peg_sets_load does, without keeping its
+ * codes (a version 5 file is decoded block by block: memory for one
+ * block).  0 and *info, or -1 / -2 with err as peg_sets_load. */
+int peg_sets_check(const struct peg_board *b, const char *path,
+		   struct peg_sets_file_info *info, struct peg_err *err);
+
 /* The board spec a sets file was written for (malloc'd into *spec), after
- * checking its magic, version and checksum: the first step of checking a
+ * checking its magic, version and the checksum of its header (version 5)
+ * or of the whole file (versions 3 and 4): the first step of checking a
  * file without knowing its board (pegsol sets --check).  0, -1 or -2 as
  * peg_sets_load. */
 int peg_sets_file_spec(const char *path, char **spec, struct peg_err *err);

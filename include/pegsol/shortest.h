@@ -73,6 +73,23 @@ enum {
 	PEG_SHORTEST_RESOURCES = -2  /* memory or state cap exceeded */
 };
 
+/* Where one bound of a long search stands (peg_shortest_opts.mark and
+ * .resume): after each stored layer (breadth first), and about every
+ * mark_seconds while a bound is finished depth first.  Depth first, the
+ * states of layer `layer` (the front) are taken in a fixed order (sorted
+ * by hash, the same in every run) and front states [0, done) are
+ * searched to the end with no solution found. */
+struct peg_shortest_mark {
+	int bound;           /* U */
+	int layer;           /* the layer just stored, or the front's */
+	int depth_first;     /* 1: finishing the bound from the front */
+	uint64_t states;     /* states of that layer */
+	uint64_t stored;     /* states in the layered table */
+	uint64_t front_hash; /* depth first: order-free hash of the front */
+	uint64_t done;       /* depth first: front states finished */
+	uint64_t nodes;      /* states expanded by this call so far */
+};
+
 struct peg_shortest_opts {
 	int threads;         /* worker threads on one search; 0 = 2 */
 	uint64_t max_states; /* states stored at once; 0 = 100 million */
@@ -95,6 +112,19 @@ struct peg_shortest_opts {
 	void (*progress)(void *ctx, int start, int problems, int lo, int hi,
 			 uint64_t nodes, int dfs_bounds);
 	void *progress_ctx;
+	/* peg_shortest_pos / peg_shortest (a long search): called with each
+	 * mark, from the calling thread or a worker (one call at a time);
+	 * NULL = none.  mark_seconds: depth first, the least time between
+	 * two marks (0 = 1 s). */
+	void (*mark)(void *ctx, const struct peg_shortest_mark *m);
+	void *mark_ctx;
+	double mark_seconds;
+	/* A mark of an earlier call on the same board, start, finish and
+	 * max_states whose bound ended unfinished (a node budget, a kill):
+	 * when this call finishes the same bound depth first from the same
+	 * front (layer, states and hash agree), front states [0, done) are
+	 * not searched again.  NULL = none. */
+	const struct peg_shortest_mark *resume;
 };
 
 struct peg_shortest_result {

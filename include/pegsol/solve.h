@@ -30,21 +30,10 @@
 #define PEGSOL_SOLVE_H
 
 #include "pegsol/board.h"
+#include "pegsol/problem.h"
 
 #include <stddef.h>
 #include <stdint.h>
-
-enum peg_goal_kind {
-	PEG_GOAL_POSITION, /* finish exactly at problem.finish */
-	PEG_GOAL_ANYWHERE  /* finish with one peg, anywhere */
-};
-
-/* A problem; the arrays hold n_holes bytes (1 = peg) and are not owned. */
-struct peg_problem {
-	const unsigned char *start;
-	enum peg_goal_kind goal;
-	const unsigned char *finish; /* PEG_GOAL_POSITION only */
-};
 
 struct peg_solve_opts {
 	size_t table_mb;    /* memory budget of the dead table; 0 = 512 MB */
@@ -52,10 +41,10 @@ struct peg_solve_opts {
 };
 
 enum peg_solve_status {
-	PEG_SOLVE_FOUND = 0, /* res->jumps holds a verified solution */
-	PEG_SOLVE_NONE = 1,  /* proved unsolvable: res->reason, res->why */
-	PEG_SOLVE_ERROR = 2, /* bad problem, err filled */
-	PEG_SOLVE_LIMIT = 3  /* node limit or out of memory, err filled */
+	PEG_SOLVE_FOUND = PEG_EXIT_YES,    /* res->jumps: a verified solution */
+	PEG_SOLVE_NONE = PEG_EXIT_NO,      /* proved unsolvable: reason, why */
+	PEG_SOLVE_ERROR = PEG_EXIT_INPUT,  /* bad problem, err filled */
+	PEG_SOLVE_LIMIT = PEG_EXIT_RESOURCE /* node limit or out of memory */
 };
 
 enum peg_solve_reason {

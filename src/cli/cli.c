@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "pegsol/pos.h"
+#include "pegsol/problem.h"
 #include "pegsol/version.h"
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *cli_cmd = "pegsol";
 
@@ -435,8 +437,7 @@ unsigned char *cli_start(const struct peg_board *b, const char *position,
 
 	*rc = EXIT_USAGE;
 	if (!pegs) {
-		cli_error("out of memory");
-		*rc = EXIT_RESOURCES;
+		*rc = cli_oom();
 		return NULL;
 	}
 	if (cli_start_position(b, position, vacate, pegs))
@@ -511,4 +512,111 @@ cJSON *cli_json_holes(const struct peg_board *b, const unsigned char *pegs)
 				a, cJSON_CreateString(peg_board_hole_name(
 					   b, h, name, sizeof(name))));
 	return a;
+}
+
+struct peg_board *cli_board_max(const char *spec, long max_holes)
+{
+	struct peg_err err;
+	long long holes;
+
+	if (!spec)
+		return cli_board(NULL); /* says that a board is missing */
+	holes = peg_board_spec_holes(spec, &err);
+	if (holes < 0) {
+		cli_fail(err.msg, 0);
+		return NULL;
+	}
+	if (holes > max_holes) {
+		cli_error("board '%s' has %lld holes; %s handles at most %ld "
+			  "holes",
+			  cli_q(spec), holes, cli_cmd, max_holes);
+		return NULL;
+	}
+	return cli_board(spec);
+}
+
+struct peg_board *cli_parse_board(int argc, char **argv,
+				  const struct cli_opt *opts, int n_opts,
+				  const char *usage, long max_holes, int *rc)
+{
+	const char *pos[1];
+	int np = 0, r = cli_parse(argc, argv, opts, n_opts, pos, 1, &np, usage);
+	struct peg_board *b;
+
+	if (r) {
+		*rc = r > 0 ? EXIT_YES : EXIT_USAGE;
+		return NULL;
+	}
+	b = max_holes ? cli_board_max(np ? pos[0] : NULL, max_holes)
+		      : cli_board(np ? pos[0] : NULL);
+	if (!b)
+		*rc = cli_exit_code();
+	return b;
+}
+
+int cli_oom(void)
+{
+	cli_error("out of memory");
+	return EXIT_RESOURCES;
+}
+
+void *cli_alloc(size_t n, int *rc)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		*rc = cli_oom();
+	return p;
+}
+
+double cli_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int cli_finish_hole(const struct peg_board *b, const char *finish,
+		    int anywhere, int *hole)
+{
+	struct peg_err err;
+
+	if (finish && anywhere) {
+		cli_error("give --finish F or --anywhere, not both");
+		return -1;
+	}
+	if (anywhere) {
+		*hole = PEG_FINISH_ANYWHERE;
+		return 0;
+	}
+	if (!finish)
+		return 1;
+	*hole = peg_board_parse_hole(b, finish, &err);
+	if (*hole < 0) {
+		cli_error("%s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+void cli_json_hole(cJSON *obj, const char *key, const struct peg_board *b,
+		   int hole)
+{
+	char name[64];
+
+	cJSON_AddStringToObject(obj, key,
+				peg_board_hole_name(b, hole, name,
+						    sizeof(name)));
+}
+
+void cli_json_ints(cJSON *obj, ...)
+{
+	va_list ap;
+	const char *key;
+
+	va_start(ap, obj);
+	while ((key = va_arg(ap, const char *)))
+		cJSON_AddNumberToObject(obj, key, va_arg(ap, int));
+	va_end(ap);
 }

@@ -11,12 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Exit codes (docs/cli.md). */
+/* Exit codes (docs/cli.md): the outcomes of error.h. */
 enum {
-	EXIT_YES = 0,      /* success */
-	EXIT_NO = 1,       /* well-formed question, answer is no */
-	EXIT_USAGE = 2,    /* bad input or usage */
-	EXIT_RESOURCES = 3 /* out of memory, time or disk */
+	EXIT_YES = PEG_EXIT_YES,           /* success */
+	EXIT_NO = PEG_EXIT_NO,             /* well-formed question, answer no */
+	EXIT_USAGE = PEG_EXIT_INPUT,       /* bad input or usage */
+	EXIT_RESOURCES = PEG_EXIT_RESOURCE /* out of memory, time or disk */
 };
 
 /* The subcommand being run, for error messages. */
@@ -96,6 +96,54 @@ struct peg_board *cli_board(const char *spec);
  * other text is copied.  NULL with an error printed on failure. */
 char *cli_text_arg(const char *arg);
 
+/* cli_board for a command limited to max_holes holes: the spec's size is
+ * found without building it (peg_board_spec_holes) and a bigger board is
+ * refused with one line, "board 'T16' has 136 holes; sets handles at most
+ * 128 holes".  NULL with the error printed (exit with cli_exit_code()). */
+struct peg_board *cli_board_max(const char *spec, long max_holes);
+
+/* cli_parse for a command whose one positional argument is the board, then
+ * the board (cli_board_max when max_holes > 0, else cli_board).  Returns
+ * it, or NULL with *rc set: EXIT_YES after --help, else the error's exit
+ * code (the error printed). */
+struct peg_board *cli_parse_board(int argc, char **argv,
+				  const struct cli_opt *opts, int n_opts,
+				  const char *usage, long max_holes, int *rc);
+
+/* The entries of an option table. */
+#define CLI_N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Print "out of memory" and return EXIT_RESOURCES. */
+int cli_oom(void);
+
+/* malloc(n), or NULL with "out of memory" printed and *rc set to
+ * EXIT_RESOURCES. */
+void *cli_alloc(size_t n, int *rc);
+
+/* Seconds on the monotonic clock (the timings the commands print). */
+double cli_now(void);
+
+/* The finishing hole from --finish F / --anywhere: 0 and *hole (a hole or
+ * PEG_FINISH_ANYWHERE), 1 when neither was given (*hole untouched), or -1
+ * with the error printed (both given, a bad hole). */
+int cli_finish_hole(const struct peg_board *b, const char *finish,
+		    int anywhere, int *hole);
+
+/* The problem options (start and goal) of the commands that take them. */
+struct cli_problem_args {
+	int anywhere;
+	const char *vacate, *position, *finish;
+};
+
+/* The struct cli_opt entries of the start options (--vacate, --position)
+ * and of all the problem options, for an option table. */
+#define CLI_START_OPTS(a)                                                     \
+	{"--vacate", CLI_STRING, &(a).vacate},                                \
+		{"--position", CLI_STRING, &(a).position}
+#define CLI_PROBLEM_OPTS(a)                                                   \
+	{"--anywhere", CLI_FLAG, &(a).anywhere}, CLI_START_OPTS(a),           \
+		{"--finish", CLI_STRING, &(a).finish}
+
 /* Build a start position: --position text (or full board) minus --vacate
  * holes.  pegs must hold n_holes bytes.  Returns 0 or -1 (error printed). */
 int cli_start_position(const struct peg_board *b, const char *position,
@@ -122,6 +170,13 @@ void cli_json_i64(cJSON *obj, const char *key, int64_t v);
 /* digits: a decimal integer as text (an optional '-', then digits);
  * anything else is added as a string. */
 void cli_json_digits(cJSON *obj, const char *key, const char *digits);
+
+/* Add int members: key, value pairs (every value an int), then NULL. */
+void cli_json_ints(cJSON *obj, ...) __attribute__((sentinel));
+
+/* Add the name of a hole (peg_board_hole_name) under key. */
+void cli_json_hole(cJSON *obj, const char *key, const struct peg_board *b,
+		   int hole);
 
 /* A JSON array of hole names from a peg array. */
 cJSON *cli_json_holes(const struct peg_board *b, const unsigned char *pegs);

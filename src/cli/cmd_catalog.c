@@ -2,7 +2,6 @@
  * problem of a board up to symmetry with its minimum number of moves and
  * one shortest solution (seed 003 "Solution Catalogs"). */
 #include "cli.h"
-#include "problem.h"
 
 #include "pegsol/afile.h"
 #include "pegsol/shortest.h"
@@ -31,14 +30,6 @@ static const char usage[] =
 	"up to 120 holes).  --progress reports each start class on stderr as\n"
 	"it is done.  Boards of up to 128 holes.\n"
 	"Exit 0 when at least one problem is solvable, 1 when none is.\n";
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* The catalog as a Markdown file, written atomically (afile.h).  Returns
  * 0 or the exit code, the error printed. */
@@ -121,22 +112,22 @@ static void on_start(void *ctx, int start, int problems, int lo, int hi,
 	peg_board_hole_name(p->b, start, s, sizeof(s));
 	if (problems < 0)
 		fprintf(stderr, "start %s: stopped, %.1f s\n", s,
-			now() - p->t0);
+			cli_now() - p->t0);
 	else
 		fprintf(stderr,
 			"start %s: %d problems, %d to %d moves, %llu nodes, "
 			"%d bounds depth first, %.1f s\n",
 			s, problems, lo, hi, (unsigned long long)nodes,
-			dfs_bounds, now() - p->t0);
+			dfs_bounds, cli_now() - p->t0);
 }
 
 int cmd_catalog(int argc, char **argv)
 {
-	int json = 0, threads = 0, max_states = 0, max_moves = 0, np, r;
+	int json = 0, threads = 0, max_states = 0, max_moves = 0, r;
 	int progress = 0;
 	struct progress pr;
 	int rc = EXIT_USAGE;
-	const char *pos[1], *markdown = NULL;
+	const char *markdown = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--threads", CLI_INT, &threads},
 				 {"--max-states", CLI_INT, &max_states},
@@ -148,16 +139,13 @@ int cmd_catalog(int argc, char **argv)
 	struct peg_catalog cat = {0};
 	struct peg_err err;
 	char **sols = NULL, s[32], t[32];
-	double t0 = now(), secs;
+	double t0 = cli_now(), secs;
 
-	r = cli_parse(argc, argv, opts, 6, pos, 1, &np, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	if (cli_int_range("--threads", threads, 0, 16))
-		return EXIT_USAGE;
-	b = cli_board_max(np ? pos[0] : NULL, 128);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
 	if (!b)
-		return cli_exit_code();
+		return rc;
+	if (cli_int_range("--threads", threads, 0, 16))
+		goto out;
 	so.threads = threads;
 	so.max_states = (uint64_t)max_states;
 	so.max_moves = max_moves;
@@ -172,11 +160,10 @@ int cmd_catalog(int argc, char **argv)
 		rc = cli_fail(err.msg, r == PEG_SHORTEST_RESOURCES);
 		goto out;
 	}
-	secs = now() - t0;
+	secs = cli_now() - t0;
 	sols = calloc((size_t)cat.n + 1, sizeof(*sols));
 	if (!sols) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+		rc = cli_oom();
 		goto out;
 	}
 	for (int i = 0; i < cat.n; i++)
@@ -189,11 +176,10 @@ int cmd_catalog(int argc, char **argv)
 		cJSON *o = cJSON_CreateObject(), *a;
 
 		cli_json_board(o, b);
-		cJSON_AddNumberToObject(o, "problems", cat.n);
-		cJSON_AddNumberToObject(o, "unsolvable_pairs", cat.n_unsolvable);
-		cJSON_AddNumberToObject(o, "open_pairs", cat.n_open);
-		cJSON_AddNumberToObject(o, "min_moves", cat.min_moves);
-		cJSON_AddNumberToObject(o, "max_moves", cat.max_moves);
+		cli_json_ints(o, "problems", cat.n, "unsolvable_pairs",
+			      cat.n_unsolvable, "open_pairs", cat.n_open,
+			      "min_moves", cat.min_moves, "max_moves",
+			      cat.max_moves, (char *)NULL);
 		cli_json_u64(o, "nodes", cat.nodes);
 		cli_json_u64(o, "peak_states", cat.peak_states);
 		cJSON_AddNumberToObject(o, "depth_first_bounds",
@@ -203,14 +189,8 @@ int cmd_catalog(int argc, char **argv)
 		for (int i = 0; i < cat.n; i++) {
 			cJSON *e = cJSON_CreateObject();
 
-			cJSON_AddStringToObject(
-				e, "vacate",
-				peg_board_hole_name(b, cat.e[i].start, s,
-						    sizeof(s)));
-			cJSON_AddStringToObject(
-				e, "finish",
-				peg_board_hole_name(b, cat.e[i].finish, t,
-						    sizeof(t)));
+			cli_json_hole(e, "vacate", b, cat.e[i].start);
+			cli_json_hole(e, "finish", b, cat.e[i].finish);
 			cJSON_AddNumberToObject(e, "moves", cat.e[i].moves);
 			cJSON_AddNumberToObject(e, "jumps", cat.e[i].n_jumps);
 			cJSON_AddNumberToObject(e, "longest_move",

@@ -28,13 +28,12 @@ int cmd_check(int argc, char **argv)
 {
 	int json = 0, pairs = 0, np, r, n_jumps = 0, ok, rc = EXIT_USAGE;
 	int finish_h = -1, left, names = 0, animate = 0;
-	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	struct cli_problem_args pa = {0};
 	const char *svg = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--pairs", CLI_FLAG, &pairs},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish},
+				 CLI_START_OPTS(pa),
+				 {"--finish", CLI_STRING, &pa.finish},
 				 {"--svg", CLI_STRING, &svg},
 				 {"--names", CLI_FLAG, &names},
 				 {"--animate", CLI_FLAG, &animate}};
@@ -48,10 +47,9 @@ int cmd_check(int argc, char **argv)
 	int nb_pos = 0;
 	const char *posv[2];
 
-	r = cli_parse(argc, argv, opts, 8, posv, 2, &nb_pos, usage);
+	r = cli_parse(argc, argv, opts, CLI_N(opts), posv, 2, &nb_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	(void)pos;
 	np = nb_pos;
 	if (np < 2) {
 		cli_error("need a board and a solution (see --help)");
@@ -61,11 +59,11 @@ int cmd_check(int argc, char **argv)
 	b = cli_board(spec);
 	if (!b)
 		return cli_exit_code();
-	pegs = cli_start(b, position, vacate, 1, &rc);
+	pegs = cli_start(b, pa.position, pa.vacate, 1, &rc);
 	if (!pegs)
 		goto out;
-	if (finish) {
-		finish_h = peg_board_parse_hole(b, finish, &err);
+	if (pa.finish) {
+		finish_h = peg_board_parse_hole(b, pa.finish, &err);
 		if (finish_h < 0) {
 			cli_error("%s", err.msg);
 			goto out;
@@ -130,7 +128,7 @@ int cmd_check(int argc, char **argv)
 		printf("%s position, %d peg%s:\n%s", ok ? "final" : "last legal",
 		       left, left == 1 ? "" : "s", pic ? pic : "");
 		if (finish_h >= 0)
-			printf("finish %s: %s\n", finish,
+			printf("finish %s: %s\n", pa.finish,
 			       left == 1 && pegs[finish_h] ? "reached"
 							   : "not reached");
 	}

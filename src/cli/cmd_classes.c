@@ -137,8 +137,7 @@ int cmd_classes(int argc, char **argv)
 	pegs = malloc((size_t)b->n_holes);
 	fin = malloc((size_t)b->n_holes);
 	if (!pegs || !fin) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+		rc = cli_oom();
 		goto done;
 	}
 	if (cli_start_position(b, position, vacate, pegs)) {
@@ -159,8 +158,7 @@ int cmd_classes(int argc, char **argv)
 	pic = label_picture(b, nl);
 	list = peg_pos_list(b, fin);
 	if (!pic || !list) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+		rc = cli_oom();
 		goto done;
 	}
 	peg_theory_class_name(b, cls, cname, sizeof(cname));

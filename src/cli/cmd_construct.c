@@ -43,14 +43,6 @@ static const char usage[] =
 	"Exit 0 solved, 1 unsolvable (Theorem 2.1/2.2), 2 bad input, 3 over\n"
 	"the memory budget.\n";
 
-static double now_sec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static long peak_kb(void)
 {
 	struct rusage ru;
@@ -414,7 +406,7 @@ int cmd_construct(int argc, char **argv)
 	if (check_memory(n, stream && !json, json, memory, &rc))
 		return rc;
 	hole_name(vx, vy, vname);
-	t0 = now_sec();
+	t0 = cli_now();
 	if (finish)
 		rc = peg_construct_plan_pair(n, vx, vy, fx, fy, &c, &err);
 	else
@@ -437,7 +429,7 @@ int cmd_construct(int argc, char **argv)
 	}
 	if (rc)
 		return cli_fail(err.msg, rc == PEG_CONSTRUCT_NOMEM);
-	t_plan = now_sec() - t0;
+	t_plan = cli_now() - t0;
 	peg_construct_get_info(c, &info);
 	hole_name(info.fx, info.fy, fname);
 	if (explain && !json)
@@ -449,12 +441,12 @@ int cmd_construct(int argc, char **argv)
 		sink.out = stdout;
 		rc = peg_construct_run(c, write_jump, &w, &err);
 		putchar('\n');
-		t_run = now_sec() - t0 - t_plan;
+		t_run = cli_now() - t0 - t_plan;
 	} else {
 		rc = peg_construct_jumps(c, &jumps, &nj, &err);
 		for (long i = 0; !rc && i < nj; i++)
 			rc = write_jump(&jumps[i], &w);
-		t_run = now_sec() - t0 - t_plan;
+		t_run = cli_now() - t0 - t_plan;
 	}
 	if (rc) {
 		if (rc == PEG_CONSTRUCT_NOMEM)

@@ -29,52 +29,32 @@ static const char usage[] =
 
 int cmd_count(int argc, char **argv)
 {
-	int json = 0, anywhere = 0, threads = 0, n_pos = 0, r;
-	int rc = EXIT_USAGE, parts = 0;
-	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
-	const char *memory = NULL, *tmpdir = NULL;
+	int json = 0, rc = EXIT_USAGE;
+	struct cli_problem_args pa = {0};
+	struct cli_sets_args sa = {0};
 	struct peg_sets_opts so = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
-				 {"--anywhere", CLI_FLAG, &anywhere},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish},
-				 {"--threads", CLI_INT, &threads},
-				 {"--memory-mb", CLI_STRING, &memory},
-				 {"--partitions", CLI_INT, &parts},
-				 {"--tmpdir", CLI_STRING, &tmpdir}};
+				 CLI_PROBLEM_OPTS(pa), CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
-	unsigned char *start = NULL, *goal = NULL;
-	struct peg_problem p;
 	struct peg_count_result res = {0};
+	struct cli_problem pr = {0};
+	double secs;
 	struct peg_sets *s = NULL;
 	struct peg_err err;
-	struct timespec t0, t1;
-	double secs;
 
-	r = cli_parse(argc, argv, opts, 9, posv, 1, &n_pos, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	if (n_pos < 1) {
-		cli_error("need a board (see --help)");
-		return EXIT_USAGE;
-	}
-	if (cli_sets_opts(threads, memory, parts, tmpdir, &so))
-		return EXIT_USAGE;
-	b = cli_board_max(posv[0], PEG_SETS_MAX_HOLES);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage,
+			    PEG_SETS_MAX_HOLES, &rc);
 	if (!b)
-		return cli_exit_code();
-	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
-			&p, &rc))
+		return rc;
+	if (cli_sets_opts(&sa, &so) ||
+	    cli_problem(b, &pa, &pr, &rc))
 		goto out;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (peg_count_solutions_opts(b, &p, &so, &res, &s, &err)) {
+	secs = cli_now();
+	if (peg_count_solutions_opts(b, &pr.p, &so, &res, &s, &err)) {
 		rc = cli_fail(err.msg, 0);
 		goto out;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	secs = (double)(t1.tv_sec - t0.tv_sec) +
-	       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	secs = cli_now() - secs;
 	if (json) {
 		cJSON *o = cJSON_CreateObject();
 
@@ -105,8 +85,7 @@ int cmd_count(int argc, char **argv)
 out:
 	peg_count_result_release(&res);
 	peg_sets_free(s);
-	free(start);
-	free(goal);
+	cli_problem_release(&pr);
 	peg_board_free(b);
 	return rc;
 }

@@ -1,6 +1,5 @@
 /* cmd_deadend.c - pegsol deadend: the fastest way to lose a problem. */
 #include "cli.h"
-#include "problem.h"
 
 #include "pegsol/analyse.h"
 #include "pegsol/pos.h"
@@ -28,27 +27,16 @@ static const char usage[] =
 	"Boards of up to 128 holes.\n"
 	"Exit 0 with the dead end, 1 when no reachable position is dead.\n";
 
+/* The finishing hole: --finish, --anywhere, or the start's one vacancy
+ * (the complement); -2 with the error printed. */
 static int pick_finish(const struct peg_board *b, const char *finish,
 		       int anywhere, const char *vacate,
 		       const unsigned char *pegs)
 {
-	struct peg_err err;
-	int h = -1, n_empty = 0;
+	int h = -1, n_empty = 0, r = cli_finish_hole(b, finish, anywhere, &h);
 
-	if (finish && anywhere) {
-		cli_error("give --finish or --anywhere, not both");
-		return -2;
-	}
-	if (anywhere)
-		return PEG_ANYWHERE;
-	if (finish) {
-		h = peg_board_parse_hole(b, finish, &err);
-		if (h < 0) {
-			cli_error("%s", err.msg);
-			return -2;
-		}
-		return h;
-	}
+	if (r <= 0)
+		return r ? -2 : h;
 	for (int i = 0; i < b->n_holes; i++)
 		if (!pegs[i]) {
 			n_empty++;
@@ -64,17 +52,14 @@ static int pick_finish(const struct peg_board *b, const char *finish,
 
 int cmd_deadend(int argc, char **argv)
 {
-	int json = 0, anywhere = 0, where = 0, np, r, fin, rc = EXIT_USAGE;
-	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	int json = 0, where = 0, r, fin, rc = EXIT_USAGE;
+	struct cli_problem_args pa = {0};
 	const char *sets = "auto", *cache = NULL;
 	struct peg_winsets *ws = NULL;
 	struct peg_winsets_info info;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
-				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--where", CLI_FLAG, &where},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish},
+				 CLI_PROBLEM_OPTS(pa),
 				 {"--sets", CLI_STRING, &sets},
 				 {"--cache", CLI_STRING, &cache}};
 	struct peg_board *b;
@@ -85,26 +70,20 @@ int cmd_deadend(int argc, char **argv)
 	peg_u128 mask = 0;
 	uint64_t wnodes = 0;
 
-	r = cli_parse(argc, argv, opts, 8, pos, 1, &np, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
+	if (!b)
+		return rc;
 	if (strcmp(sets, "off") && strcmp(sets, "auto") && strcmp(sets, "on")) {
 		cli_error("--sets takes off, auto or on, got '%s'", sets);
-		return EXIT_USAGE;
+		goto out;
 	}
-	b = cli_board_max(np ? pos[0] : NULL, 128);
-	if (!b)
-		return cli_exit_code();
-	pegs = cli_start(b, position, vacate, 1, &rc);
+	pegs = cli_start(b, pa.position, pa.vacate, 1, &rc);
 	if (!pegs)
 		goto out;
-	end = malloc((size_t)b->n_holes);
-	if (!end) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+	end = cli_alloc((size_t)b->n_holes, &rc);
+	if (!end)
 		goto out;
-	}
-	fin = pick_finish(b, finish, anywhere, vacate, pegs);
+	fin = pick_finish(b, pa.finish, pa.anywhere, pa.vacate, pegs);
 	if (fin == -2)
 		goto out;
 	if (peg_pos_count(pegs, b->n_holes) > 1 &&

@@ -1,7 +1,6 @@
 /* cmd_games.c - pegsol games: count or list every game (sequence of moves
  * ending with one peg), optionally up to subgame symmetry (seed 002). */
 #include "cli.h"
-#include "problem.h"
 
 #include "pegsol/moves.h"
 #include "pegsol/pos.h"
@@ -77,13 +76,12 @@ static void add_count(cJSON *o, const char *key, peg_u128 v)
 
 int cmd_games(int argc, char **argv)
 {
-	int json = 0, count_only = 0, unique = 0, np, r, rc = EXIT_USAGE;
-	const char *pos[1], *vacate = NULL, *position = NULL;
+	int json = 0, count_only = 0, unique = 0, rc = EXIT_USAGE;
+	struct cli_problem_args pa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--count-only", CLI_FLAG, &count_only},
 				 {"--unique", CLI_FLAG, &unique},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position}};
+				 CLI_START_OPTS(pa)};
 	struct peg_board *b;
 	unsigned char *pegs = NULL;
 	int *starts = NULL, n_starts = 0;
@@ -91,20 +89,16 @@ int cmd_games(int argc, char **argv)
 	cJSON *out = NULL, *arr = NULL;
 	char buf[48], name[32];
 
-	r = cli_parse(argc, argv, opts, 5, pos, 1, &np, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board_max(np ? pos[0] : NULL, 128);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
 	if (!b)
-		return cli_exit_code();
+		return rc;
 	pegs = malloc((size_t)b->n_holes);
 	starts = malloc((size_t)b->n_holes * sizeof(int));
 	if (!pegs || !starts) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+		rc = cli_oom();
 		goto out;
 	}
-	if (vacate || position) {
+	if (pa.vacate || pa.position) {
 		starts[n_starts++] = -1;
 	} else {
 		for (int h = 0; h < b->n_holes; h++)
@@ -120,10 +114,12 @@ int cmd_games(int argc, char **argv)
 	for (int i = 0; i < n_starts; i++) {
 		struct peg_games_result res;
 		struct peg_err err;
+		cJSON *lst = NULL;
 		char *list;
 
 		if (starts[i] < 0) {
-			if (cli_start_position(b, position, vacate, pegs))
+			if (cli_start_position(b, pa.position, pa.vacate,
+					       pegs))
 				goto out;
 		} else {
 			memset(pegs, 1, (size_t)b->n_holes);
@@ -150,25 +146,13 @@ int cmd_games(int argc, char **argv)
 			cJSON_AddNumberToObject(o, "positions",
 						(double)res.positions);
 			cJSON_AddItemToArray(arr, o);
-			if (!count_only) {
-				struct list_ctx c = {
-					b, cJSON_AddArrayToObject(o, "list"),
-					0};
-
-				if (peg_games_list_pos(b, pegs, unique, print_game,
-						   &c, &err) < 0 ||
-				    c.fail) {
-					cli_error("%s", err.msg);
-					free(list);
-					rc = EXIT_RESOURCES;
-					goto out;
-				}
-			}
+			if (!count_only)
+				lst = cJSON_AddArrayToObject(o, "list");
 		} else {
 			if (starts[i] >= 0)
 				printf("vacate %s: ", name);
-			else if (!position)
-				printf("vacate %s: ", vacate);
+			else if (!pa.position)
+				printf("vacate %s: ", pa.vacate);
 			else
 				printf("start %s: ", list ? list : "");
 			printf("%s %sgames", peg_u128_str(res.games, buf),
@@ -178,17 +162,17 @@ int cmd_games(int argc, char **argv)
 				       res.max_moves);
 			printf(" (%llu positions)\n",
 			       (unsigned long long)res.positions);
-			if (!count_only) {
-				struct list_ctx c = {b, NULL, 0};
+		}
+		if (!count_only) {
+			struct list_ctx c = {b, lst, 0};
 
-				if (peg_games_list_pos(b, pegs, unique, print_game,
-						   &c, &err) < 0 ||
-				    c.fail) {
-					cli_error("%s", err.msg);
-					free(list);
-					rc = EXIT_RESOURCES;
-					goto out;
-				}
+			if (peg_games_list_pos(b, pegs, unique, print_game, &c,
+					       &err) < 0 ||
+			    c.fail) {
+				cli_error("%s", err.msg);
+				free(list);
+				rc = EXIT_RESOURCES;
+				goto out;
 			}
 		}
 		free(list);

@@ -1,7 +1,6 @@
 /* cmd_odds.c - pegsol odds: exact odds of a random player finishing with
  * one peg (seed 000 section 2.3, Table 2). */
 #include "cli.h"
-#include "problem.h"
 
 #include "pegsol/analyse.h"
 
@@ -22,12 +21,12 @@ static const char usage[] =
 
 int cmd_odds(int argc, char **argv)
 {
-	int json = 0, exact = 0, np, r, rc = EXIT_USAGE;
-	const char *pos[1], *vacate = NULL, *position = NULL, *player = "A";
+	int json = 0, exact = 0, r, rc = EXIT_USAGE;
+	const char *player = "A";
+	struct cli_problem_args pa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--exact", CLI_FLAG, &exact},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
+				 CLI_START_OPTS(pa),
 				 {"--player", CLI_STRING, &player}};
 	struct peg_board *b;
 	unsigned char *pegs = NULL;
@@ -36,20 +35,17 @@ int cmd_odds(int argc, char **argv)
 	enum peg_player pl;
 	double in;
 
-	r = cli_parse(argc, argv, opts, 5, pos, 1, &np, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
+	if (!b)
+		return rc;
 	if ((player[0] != 'A' && player[0] != 'B' && player[0] != 'C' &&
 	     player[0] != 'a' && player[0] != 'b' && player[0] != 'c') ||
 	    player[1]) {
 		cli_error("unknown player '%s' (A, B or C)", player);
-		return EXIT_USAGE;
+		goto out;
 	}
 	pl = (enum peg_player)((player[0] | 0x20) - 'a');
-	b = cli_board_max(np ? pos[0] : NULL, 128);
-	if (!b)
-		return cli_exit_code();
-	pegs = cli_start(b, position, vacate, 1, &rc);
+	pegs = cli_start(b, pa.position, pa.vacate, 1, &rc);
 	if (!pegs)
 		goto out;
 	r = peg_odds_compute(b, pegs, pl, exact, &od, &err);

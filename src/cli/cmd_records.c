@@ -1,6 +1,6 @@
 /* cmd_records.c - pegsol records: the best known shortest solutions
  * (fewest moves) on Triangle(4) and up, each replayed by the library
- * before it is printed (heuristic.h, src/lib/engines/heur_records_data.h). */
+ * before it is printed (heuristic.h, src/lib/engines/heur_records.def). */
 #include "cli.h"
 
 #include "pegsol/heuristic.h"

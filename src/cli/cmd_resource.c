@@ -53,21 +53,30 @@ static const char pagoda_usage[] =
 	"goal_value, goal_hole, seconds.\n";
 
 /* The start and goal (NULL = one peg anywhere) from the options. */
-static int problem_of(const struct peg_board *b, const char *position,
-		      const char *vacate, const char *finish, const char *to,
-		      int anywhere, unsigned char **start,
-		      unsigned char **goal, int *rc)
+static int problem_of(const struct peg_board *b,
+		      const struct cli_problem_args *pa, const char *to,
+		      unsigned char **start, unsigned char **goal, int *rc)
 {
-	struct peg_problem p;
+	struct cli_problem_args a = *pa;
+	struct cli_problem pr = {0};
 	struct peg_err err;
 
-	if (to && (finish || anywhere)) {
+	if (to && (a.finish || a.anywhere)) {
 		cli_error("give one goal: --finish, --to or --anywhere");
 		return -1;
 	}
-	if (cli_problem(b, position, vacate, to ? NULL : finish,
-			anywhere || to, start, goal, &p, rc))
+	if (to) {
+		a.finish = NULL;
+		a.anywhere = 1;
+	}
+	*start = NULL;
+	*goal = NULL;
+	if (cli_problem(b, &a, &pr, rc)) {
+		cli_problem_release(&pr);
 		return -1;
+	}
+	*start = pr.start;
+	*goal = pr.goal;
 	if (to) {
 		char *text = cli_text_arg(to);
 
@@ -79,7 +88,7 @@ static int problem_of(const struct peg_board *b, const char *position,
 			return -1;
 		}
 		free(text);
-	} else if (p.goal == PEG_GOAL_ANYWHERE) {
+	} else if (pr.p.goal == PEG_GOAL_ANYWHERE) {
 		free(*goal);
 		*goal = NULL;
 	}
@@ -143,28 +152,21 @@ static void print_values(const struct peg_board *b, long vs, long vg,
 static void json_values(cJSON *o, const struct peg_board *b, long vs,
 			long vg, int gh)
 {
-	char name[64];
-
 	cli_json_i64(o, "start_value", vs);
 	cli_json_i64(o, "goal_value", vg);
 	if (gh >= 0)
-		cJSON_AddStringToObject(
-			o, "goal_hole",
-			peg_board_hole_name(b, gh, name, sizeof(name)));
+		cli_json_hole(o, "goal_hole", b, gh);
 }
 
 int cmd_resource(int argc, char **argv)
 {
-	int json = 0, anywhere = 0, n_pos = 0, rc = EXIT_USAGE, valid, r;
+	int json = 0, n_pos = 0, rc = EXIT_USAGE, valid, r;
 	int have_problem, gh = -1, proves = 0;
-	const char *posv[2] = {0}, *weights = NULL, *vacate = NULL;
-	const char *position = NULL, *finish = NULL;
+	const char *posv[2] = {0}, *weights = NULL;
+	struct cli_problem_args pa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
-				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--weights", CLI_STRING, &weights},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish}};
+				 CLI_PROBLEM_OPTS(pa)};
 	struct peg_board *b = NULL;
 	struct peg_resource *res = NULL;
 	struct peg_resource_witness wit = {0};
@@ -173,7 +175,8 @@ int cmd_resource(int argc, char **argv)
 	char *text = NULL, *fmt = NULL, *wpos = NULL;
 	long vs = 0, vg = 0;
 
-	r = cli_parse(argc, argv, opts, 6, posv, 2, &n_pos, resource_usage);
+	r = cli_parse(argc, argv, opts, CLI_N(opts), posv, 2, &n_pos,
+		      resource_usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (n_pos < 1 || !weights) {
@@ -181,11 +184,11 @@ int cmd_resource(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (n_pos == 2) {
-		if (position) {
+		if (pa.position) {
 			cli_error("give the position once");
 			return EXIT_USAGE;
 		}
-		position = posv[1];
+		pa.position = posv[1];
 	}
 	b = cli_board(posv[0]);
 	if (!b)
@@ -203,12 +206,10 @@ int cmd_resource(int argc, char **argv)
 		cli_error("%s", err.msg);
 		goto out;
 	}
-	have_problem = vacate || position;
-	if (have_problem &&
-	    problem_of(b, position, vacate, finish, NULL, anywhere, &start,
-		       &goal, &rc))
+	have_problem = pa.vacate || pa.position;
+	if (have_problem && problem_of(b, &pa, NULL, &start, &goal, &rc))
 		goto out;
-	if (!have_problem && (finish || anywhere)) {
+	if (!have_problem && (pa.finish || pa.anywhere)) {
 		cli_error("--finish and --anywhere need a start (--vacate or "
 			  "--position)");
 		goto out;
@@ -221,8 +222,7 @@ int cmd_resource(int argc, char **argv)
 	if (!valid)
 		wpos = peg_pos_list(b, wit.pegs);
 	if (!fmt || (!valid && !wpos)) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+		rc = cli_oom();
 		goto out;
 	}
 	if (json) {
@@ -281,15 +281,15 @@ out:
 
 int cmd_pagoda(int argc, char **argv)
 {
-	int json = 0, anywhere = 0, n_pos = 0, rc = EXIT_USAGE, r, gh = -1;
-	const char *posv[1], *vacate = NULL, *from = NULL, *finish = NULL;
+	int json = 0, rc = EXIT_USAGE, r, gh = -1;
 	const char *to = NULL;
 	int max_weight = 16, seconds = 10;
+	struct cli_problem_args pa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
-				 {"--anywhere", CLI_FLAG, &anywhere},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--from", CLI_STRING, &from},
-				 {"--finish", CLI_STRING, &finish},
+				 {"--anywhere", CLI_FLAG, &pa.anywhere},
+				 {"--vacate", CLI_STRING, &pa.vacate},
+				 {"--from", CLI_STRING, &pa.position},
+				 {"--finish", CLI_STRING, &pa.finish},
 				 {"--to", CLI_STRING, &to},
 				 {"--max-weight", CLI_INT, &max_weight},
 				 {"--seconds", CLI_INT, &seconds}};
@@ -299,28 +299,20 @@ int cmd_pagoda(int argc, char **argv)
 	unsigned char *start = NULL, *goal = NULL;
 	char *fmt = NULL;
 	long vs = 0, vg = 0;
-	struct timespec t0, t1;
+	double secs;
 
-	r = cli_parse(argc, argv, opts, 8, posv, 1, &n_pos, pagoda_usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	if (n_pos < 1) {
-		cli_error("need a board (see --help)");
-		return EXIT_USAGE;
-	}
-	if (cli_int_range("--max-weight", max_weight, 1, 1000000) ||
-	    cli_int_range("--seconds", seconds, 1, 86400))
-		return EXIT_USAGE;
-	b = cli_board(posv[0]);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), pagoda_usage, 0,
+			    &rc);
 	if (!b)
-		return EXIT_USAGE;
-	if (problem_of(b, from, vacate, finish, to, anywhere, &start, &goal,
-		       &rc))
+		return rc;
+	if (cli_int_range("--max-weight", max_weight, 1, 1000000) ||
+	    cli_int_range("--seconds", seconds, 1, 86400) ||
+	    problem_of(b, &pa, to, &start, &goal, &rc))
 		goto out;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	secs = cli_now();
 	r = peg_pagoda_find(b, start, goal, max_weight, seconds * 1000, &res,
 			    &err);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = cli_now() - secs;
 	if (r < 0) {
 		cli_error("%s", err.msg);
 		rc = strstr(err.msg, " ms") ? EXIT_RESOURCES : EXIT_USAGE;
@@ -330,8 +322,7 @@ int cmd_pagoda(int argc, char **argv)
 		values(res, start, goal, &vs, &vg, &gh);
 		fmt = peg_resource_format(b, res);
 		if (!fmt) {
-			cli_error("out of memory");
-			rc = EXIT_RESOURCES;
+			rc = cli_oom();
 			goto out;
 		}
 	}
@@ -344,8 +335,7 @@ int cmd_pagoda(int argc, char **argv)
 			cJSON_AddItemToObject(o, "weights", weights_json(res));
 			json_values(o, b, vs, vg, gh);
 		}
-		cJSON_AddNumberToObject(o, "seconds", (double)(t1.tv_sec - t0.tv_sec) +
-				(double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+		cJSON_AddNumberToObject(o, "seconds", secs);
 		cli_json_print(o);
 	} else if (r == 1) {
 		puts("a pagoda function proves the problem unsolvable:");

@@ -32,15 +32,18 @@ static const char usage[] =
 	"--group: canonical codes under the symmetries fixing start and goal\n"
 	"(stab, default), the whole board group (full: Bell's mincode) or none\n"
 	"(raw sets).  --raw adds the raw sizes (orbit sums).  --out writes the\n"
-	"sets to FILE (format in docs/solve.md: version 3 with 64-bit codes,\n"
-	"version 4 with 128-bit codes for boards past 64 holes, a checksum at\n"
-	"the end), through a temporary file renamed over FILE: a full disk\n"
-	"leaves an old FILE as it was.  --check FILE checks such a file: exit\n"
-	"0 when it is whole, 2 when it fails its checksum or does not load.\n"
-	"--memory-mb: when a level's children need more than M MB, write them\n"
-	"to temporary files in DIR (default $TMPDIR or /tmp) by code mod p and\n"
-	"sort each partition alone (seed 001 section 3.1); --partitions forces\n"
-	"p partitions on every level.  The sets are the same.\n"
+	"sets to FILE (format in docs/solve.md: version 5, the levels as\n"
+	"compressed blocks with a checksum each), through a temporary file\n"
+	"renamed over FILE: a full disk leaves an old FILE as it was.  --check\n"
+	"FILE checks such a file (or one of versions 3 and 4) block by block:\n"
+	"exit 0 when it is whole, 2 when it fails its checksum or does not\n"
+	"load.\n"
+	"--memory-mb: keep the finished levels compressed, and when a level's\n"
+	"children need more than M MB, write them to temporary files in DIR\n"
+	"(default $TMPDIR or /tmp) by code mod p and sort each partition alone\n"
+	"(seed 001 section 3.1): the peak stays under about M + 64 MB;\n"
+	"--partitions forces p partitions on every level.  The sets are the\n"
+	"same.\n"
 	"--plot FILE.svg draws the sizes of F_n, B_n and W_n against n on a\n"
 	"log scale (docs/pictures.md; - = standard output).\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
@@ -128,40 +131,27 @@ static int by_index(const struct peg_board *b, const char *vacate,
 	return EXIT_YES;
 }
 
-/* pegsol sets --check FILE: the checksum, then a full load for the board
- * the file names. */
+/* pegsol sets --check FILE: the header, then every block checked for the
+ * board the file names (no level kept in memory). */
 static int check_file(const char *path, int json)
 {
 	struct peg_board *b = NULL;
-	struct peg_sets *s = NULL;
+	struct peg_sets_file_info fi;
 	struct peg_err err;
-	uint64_t codes = 0;
-	int sections = 0, r;
+	int r;
 	char *spec = NULL;
 
 	r = peg_sets_file_spec(path, &spec, &err);
 	if (r)
 		return cli_fail(err.msg, r == -2);
 	b = cli_board(spec);
-	if (!b) {
-		free(spec);
+	free(spec);
+	if (!b)
 		return cli_exit_code();
-	}
-	r = peg_sets_load(b, path, &s, &err);
+	r = peg_sets_check(b, path, &fi, &err);
 	if (r) {
-		free(spec);
 		peg_board_free(b);
 		return cli_fail(err.msg, r == -2);
-	}
-	for (int n = 0; n <= s->n_holes; n++) {
-		const struct peg_level *lv[4] = {&s->F[n], &s->G[n], &s->W[n],
-						 &s->L[n]};
-
-		for (int k = 0; k < 4; k++)
-			if (lv[k]->have) {
-				sections++;
-				codes += lv[k]->n;
-			}
 	}
 	if (json) {
 		cJSON *o = cJSON_CreateObject();
@@ -169,57 +159,51 @@ static int check_file(const char *path, int json)
 		cJSON_AddStringToObject(o, "file", path);
 		cJSON_AddBoolToObject(o, "ok", 1);
 		cli_json_board(o, b);
-		cJSON_AddNumberToObject(o, "code_bits", s->wide ? 128 : 64);
-		cJSON_AddNumberToObject(o, "sections", sections);
-		cli_json_u64(o, "codes", codes);
+		cJSON_AddNumberToObject(o, "version", fi.version);
+		cJSON_AddNumberToObject(o, "code_bits", fi.wide ? 128 : 64);
+		cJSON_AddNumberToObject(o, "sections", fi.sections);
+		cli_json_u64(o, "codes", fi.codes);
+		cli_json_u64(o, "bytes", fi.bytes);
 		cli_json_print(o);
 	} else {
 		printf("%s: ok: %s, %d-bit codes, %d sections, %llu codes, "
-		       "checksum good\n",
-		       path, b->spec, s->wide ? 128 : 64, sections,
-		       (unsigned long long)codes);
+		       "checksum good (version %d, %llu bytes)\n",
+		       path, b->spec, fi.wide ? 128 : 64, fi.sections,
+		       (unsigned long long)fi.codes, fi.version,
+		       (unsigned long long)fi.bytes);
 	}
-	free(spec);
-	peg_sets_free(s);
 	peg_board_free(b);
 	return EXIT_YES;
 }
 
 int cmd_sets(int argc, char **argv)
 {
-	int json = 0, anywhere = 0, raw = 0, threads = 0, n_pos = 0, r;
-	int byidx = 0, parts = 0;
+	int json = 0, raw = 0, n_pos = 0, r;
+	int byidx = 0;
 	int rc = EXIT_USAGE, solvable, n;
-	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
-	const char *group = NULL, *outfile = NULL, *memory = NULL;
-	const char *plot = NULL;
-	const char *tmpdir = NULL, *check = NULL;
+	const char *posv[1];
+	const char *group = NULL, *outfile = NULL, *plot = NULL;
+	const char *check = NULL;
+	struct cli_problem_args pa = {0};
+	struct cli_sets_args sa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--check", CLI_STRING, &check},
-				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--raw", CLI_FLAG, &raw},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish},
+				 CLI_PROBLEM_OPTS(pa),
 				 {"--group", CLI_STRING, &group},
 				 {"--out", CLI_STRING, &outfile},
 				 {"--plot", CLI_STRING, &plot},
-				 {"--threads", CLI_INT, &threads},
 				 {"--by-index", CLI_FLAG, &byidx},
-				 {"--memory-mb", CLI_STRING, &memory},
-				 {"--partitions", CLI_INT, &parts},
-				 {"--tmpdir", CLI_STRING, &tmpdir}};
+				 CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
-	unsigned char *start = NULL, *goal = NULL;
-	struct peg_problem p;
+	struct cli_problem pr = {0};
 	struct peg_sets_opts so = {0};
 	struct peg_sets *s = NULL;
 	struct peg_err err;
-	struct timespec t0, t1;
 	double secs;
 	uint64_t whalf = 0;
 
-	r = cli_parse(argc, argv, opts, 15, posv, 1, &n_pos, usage);
+	r = cli_parse(argc, argv, opts, CLI_N(opts), posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (check) {
@@ -234,8 +218,10 @@ int cmd_sets(int argc, char **argv)
 		cli_error("need a board (see --help)");
 		return EXIT_USAGE;
 	}
-	if (cli_sets_opts(threads, memory, parts, tmpdir, &so))
+	if (cli_sets_opts(&sa, &so))
 		return EXIT_USAGE;
+	/* under a budget the levels are kept compressed (sets.h) */
+	so.pack = so.memory > 0;
 	so.raw = raw;
 	if (!group || !strcmp(group, "stab"))
 		so.group = PEG_GROUP_STAB;
@@ -251,20 +237,17 @@ int cmd_sets(int argc, char **argv)
 	if (!b)
 		return cli_exit_code();
 	if (byidx) {
-		rc = by_index(b, vacate, threads);
+		rc = by_index(b, pa.vacate, sa.threads);
 		goto out;
 	}
-	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
-			&p, &rc))
+	if (cli_problem(b, &pa, &pr, &rc))
 		goto out;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (peg_sets_compute(b, &p, &so, &s, &err)) {
+	secs = cli_now();
+	if (peg_sets_compute(b, &pr.p, &so, &s, &err)) {
 		rc = cli_fail(err.msg, 0);
 		goto out;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	secs = (double)(t1.tv_sec - t0.tv_sec) +
-	       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	secs = cli_now() - secs;
 	n = b->n_holes;
 	solvable = s->W[s->finish_pegs].n > 0;
 	for (int m = 0; m <= n / 2; m++)
@@ -370,8 +353,7 @@ int cmd_sets(int argc, char **argv)
 	rc = solvable ? EXIT_YES : EXIT_NO;
 out:
 	peg_sets_free(s);
-	free(start);
-	free(goal);
+	cli_problem_release(&pr);
 	peg_board_free(b);
 	return rc;
 }

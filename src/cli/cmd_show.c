@@ -23,12 +23,12 @@ static const char usage[] =
 
 int cmd_show(int argc, char **argv)
 {
-	int json = 0, names = 0, np, r, rc = EXIT_YES;
-	const char *pos[1], *vacate = NULL, *position = NULL, *svg = NULL;
+	int json = 0, names = 0, r, rc = EXIT_YES;
+	const char *svg = NULL;
+	struct cli_problem_args pa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--names", CLI_FLAG, &names},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
+				 CLI_START_OPTS(pa),
 				 {"--svg", CLI_STRING, &svg}};
 	struct peg_board *b;
 	unsigned char *pegs;
@@ -36,19 +36,15 @@ int cmd_show(int argc, char **argv)
 	int have_sax, sax = 0;
 	struct peg_err err;
 
-	r = cli_parse(argc, argv, opts, 5, pos, 1, &np, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board(np ? pos[0] : NULL);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 0, &r);
 	if (!b)
-		return cli_exit_code();
-	pegs = malloc((size_t)b->n_holes);
+		return r;
+	pegs = cli_alloc((size_t)b->n_holes, &r);
 	if (!pegs) {
-		cli_error("out of memory");
 		peg_board_free(b);
-		return EXIT_RESOURCES;
+		return r;
 	}
-	if (cli_start_position(b, position, vacate, pegs)) {
+	if (cli_start_position(b, pa.position, pa.vacate, pegs)) {
 		free(pegs);
 		peg_board_free(b);
 		return EXIT_USAGE;

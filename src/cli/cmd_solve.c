@@ -51,54 +51,38 @@ static const char *reason_name(enum peg_solve_reason r)
 
 int cmd_solve(int argc, char **argv)
 {
-	int json = 0, anywhere = 0, table_mb = 0, n_pos = 0, r;
+	int json = 0, table_mb = 0, r;
 	int names = 0, animate = 0;
 	const char *svg = NULL;
 	int rc = EXIT_USAGE;
-	const char *posv[1], *vacate = NULL, *position = NULL, *finish = NULL;
 	const char *max_nodes = NULL;
+	struct cli_problem_args pa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
-				 {"--anywhere", CLI_FLAG, &anywhere},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish},
+				 CLI_PROBLEM_OPTS(pa),
 				 {"--max-nodes", CLI_STRING, &max_nodes},
 				 {"--table-mb", CLI_INT, &table_mb},
 				 {"--svg", CLI_STRING, &svg},
 				 {"--names", CLI_FLAG, &names},
 				 {"--animate", CLI_FLAG, &animate}};
 	struct peg_board *b = NULL;
-	unsigned char *start = NULL, *goal = NULL;
-	struct peg_problem p;
+	struct cli_problem pr = {0};
 	struct peg_solve_opts so = {0};
 	struct peg_solve_result res = {0};
 	struct peg_err err = {{0}};
 	char *fmt = NULL;
-	struct timespec t0, t1;
 	double secs;
 
-	r = cli_parse(argc, argv, opts, 10, posv, 1, &n_pos, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	if (n_pos < 1) {
-		cli_error("need a board (see --help)");
-		return EXIT_USAGE;
-	}
-	if (max_nodes && cli_parse_u64("--max-nodes", max_nodes, 0, UINT64_MAX,
-				       &so.max_nodes))
-		return EXIT_USAGE;
-	so.table_mb = (size_t)table_mb;
-	b = cli_board_max(posv[0], 128);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
 	if (!b)
-		return cli_exit_code();
-	if (cli_problem(b, position, vacate, finish, anywhere, &start, &goal,
-			&p, &rc))
+		return rc;
+	so.table_mb = (size_t)table_mb;
+	if ((max_nodes && cli_parse_u64("--max-nodes", max_nodes, 0,
+					UINT64_MAX, &so.max_nodes)) ||
+	    cli_problem(b, &pa, &pr, &rc))
 		goto out;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	r = peg_solve(b, &p, &so, &res, &err);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	secs = (double)(t1.tv_sec - t0.tv_sec) +
-	       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	secs = cli_now();
+	r = peg_solve(b, &pr.p, &so, &res, &err);
+	secs = cli_now() - secs;
 	if (r == PEG_SOLVE_ERROR || r == PEG_SOLVE_LIMIT) {
 		rc = cli_fail(err.msg, r == PEG_SOLVE_LIMIT);
 		goto out;
@@ -106,15 +90,14 @@ int cmd_solve(int argc, char **argv)
 	if (r == PEG_SOLVE_FOUND) {
 		fmt = peg_jumps_format(b, res.jumps, res.n_jumps);
 		if (!fmt) {
-			cli_error("out of memory");
-			rc = EXIT_RESOURCES;
+			rc = cli_oom();
 			goto out;
 		}
 		if (svg) {
 			struct peg_svg_opts sv = {.names = names,
 						  .animate = animate};
 
-			rc = svgout_draw(svg, b, start, res.jumps, res.n_jumps,
+			rc = svgout_draw(svg, b, pr.start, res.jumps, res.n_jumps,
 					 &sv);
 			if (rc || !strcmp(svg, "-"))
 				goto out;
@@ -124,11 +107,12 @@ int cmd_solve(int argc, char **argv)
 		cJSON *o = cJSON_CreateObject();
 
 		cli_json_board(o, b);
-		cJSON_AddItemToObject(o, "start", cli_json_holes(b, start));
-		if (p.goal == PEG_GOAL_ANYWHERE)
+		cJSON_AddItemToObject(o, "start", cli_json_holes(b, pr.start));
+		if (pr.p.goal == PEG_GOAL_ANYWHERE)
 			cJSON_AddStringToObject(o, "goal", "anywhere");
 		else
-			cJSON_AddItemToObject(o, "goal", cli_json_holes(b, goal));
+			cJSON_AddItemToObject(o, "goal",
+					      cli_json_holes(b, pr.goal));
 		cJSON_AddBoolToObject(o, "solvable", r == PEG_SOLVE_FOUND);
 		if (fmt) {
 			cJSON_AddStringToObject(o, "solution", fmt);
@@ -160,8 +144,7 @@ int cmd_solve(int argc, char **argv)
 out:
 	free(fmt);
 	peg_solve_result_release(&res);
-	free(start);
-	free(goal);
+	cli_problem_release(&pr);
 	peg_board_free(b);
 	return rc;
 }

@@ -1,6 +1,5 @@
 /* cmd_strand.c - pegsol strand: the worst game, most pegs left stuck. */
 #include "cli.h"
-#include "problem.h"
 
 #include "pegsol/analyse.h"
 #include "pegsol/pos.h"
@@ -19,8 +18,8 @@ static const char usage[] =
 
 int cmd_strand(int argc, char **argv)
 {
-	int json = 0, np, r, vac = -1, rc = EXIT_USAGE, best = -1;
-	const char *pos[1], *vacate = NULL;
+	int json = 0, r, vac = -1, rc = EXIT_USAGE, best = -1;
+	const char *vacate = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--vacate", CLI_STRING, &vacate}};
 	struct peg_board *b;
@@ -30,12 +29,9 @@ int cmd_strand(int argc, char **argv)
 	cJSON *o = NULL, *arr = NULL;
 	char name[64];
 
-	r = cli_parse(argc, argv, opts, 2, pos, 1, &np, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board_max(np ? pos[0] : NULL, 128);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
 	if (!b)
-		return cli_exit_code();
+		return rc;
 	if (vacate) {
 		vac = peg_board_parse_hole(b, vacate, &err);
 		if (vac < 0) {
@@ -43,12 +39,9 @@ int cmd_strand(int argc, char **argv)
 			goto out;
 		}
 	}
-	end = malloc((size_t)b->n_holes);
-	if (!end) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+	end = cli_alloc((size_t)b->n_holes, &rc);
+	if (!end)
 		goto out;
-	}
 	r = peg_strand_find(b, vac, &res, &err);
 	if (r) {
 		rc = cli_fail(err.msg, r == PEG_ANALYSE_ENOMEM);

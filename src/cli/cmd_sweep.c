@@ -1,7 +1,6 @@
 /* cmd_sweep.c - pegsol sweep: the longest sweep (jumps in one move) in any
  * single vacancy to single survivor solution (seed 003). */
 #include "cli.h"
-#include "problem.h"
 
 #include "pegsol/shortest.h"
 #include "pegsol/solution.h"
@@ -26,8 +25,7 @@ static const char usage[] =
 
 int cmd_sweep(int argc, char **argv)
 {
-	int json = 0, max_states = 0, construct = 0, np, r, rc = EXIT_USAGE;
-	const char *pos[1];
+	int json = 0, max_states = 0, construct = 0, r, rc = EXIT_USAGE;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--max-states", CLI_INT, &max_states},
 				 {"--construct", CLI_FLAG, &construct}};
@@ -37,12 +35,9 @@ int cmd_sweep(int argc, char **argv)
 	struct peg_err err;
 	char *sol = NULL, s[32], f[32];
 
-	r = cli_parse(argc, argv, opts, 3, pos, 1, &np, usage);
-	if (r)
-		return r > 0 ? EXIT_YES : EXIT_USAGE;
-	b = cli_board_max(np ? pos[0] : NULL, 128);
+	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
 	if (!b)
-		return cli_exit_code();
+		return rc;
 	so.max_states = (uint64_t)max_states;
 	r = construct ? peg_sweep_construct(b, &so, &res, &err)
 		      : peg_sweep_longest(b, &so, &res, &err);
@@ -61,25 +56,13 @@ int cmd_sweep(int argc, char **argv)
 		for (int i = 0; i < res.n_problems; i++) {
 			cJSON *e = cJSON_CreateObject();
 
-			cJSON_AddStringToObject(
-				e, "vacate",
-				peg_board_hole_name(b, res.start[i], s,
-						    sizeof(s)));
-			cJSON_AddStringToObject(
-				e, "finish",
-				peg_board_hole_name(b, res.finish[i], f,
-						    sizeof(f)));
+			cli_json_hole(e, "vacate", b, res.start[i]);
+			cli_json_hole(e, "finish", b, res.finish[i]);
 			cJSON_AddItemToArray(a, e);
 		}
 		if (sol) {
-			cJSON_AddStringToObject(
-				o, "vacate",
-				peg_board_hole_name(b, res.start_hole, s,
-						    sizeof(s)));
-			cJSON_AddStringToObject(
-				o, "finish",
-				peg_board_hole_name(b, res.finish_hole, f,
-						    sizeof(f)));
+			cli_json_hole(o, "vacate", b, res.start_hole);
+			cli_json_hole(o, "finish", b, res.finish_hole);
 			cJSON_AddStringToObject(o, "solution", sol);
 			cJSON_AddNumberToObject(o, "sweep_first_jump",
 						res.sweep_first + 1);

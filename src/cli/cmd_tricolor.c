@@ -285,10 +285,7 @@ static int do_survey(const struct peg_board *b, int threads, int list,
 		for (int i = 0; i < s.n_orbits; i++) {
 			cJSON *o = cJSON_CreateObject();
 
-			cJSON_AddStringToObject(
-				o, "hole",
-				peg_board_hole_name(b, s.orbits[i].hole, name,
-						    sizeof(name)));
+			cli_json_hole(o, "hole", b, s.orbits[i].hole);
 			cJSON_AddNumberToObject(o, "orbit", s.orbits[i].size);
 			cli_json_u64(o, "starts", s.orbits[i].starts);
 			cli_json_u64(o, "solvable", s.orbits[i].solvable);
@@ -454,8 +451,7 @@ int cmd_tricolor(int argc, char **argv)
 	}
 	col = malloc((size_t)b->n_holes);
 	if (!col) {
-		cli_error("out of memory");
-		rc = EXIT_RESOURCES;
+		rc = cli_oom();
 		goto out;
 	}
 	if (load_position(b, position, col))

@@ -6,20 +6,21 @@
 
 #include <stdlib.h>
 
-int cli_problem(const struct peg_board *b, const char *position,
-		const char *vacate, const char *finish, int anywhere,
-		unsigned char **startp, unsigned char **goalp,
-		struct peg_problem *p, int *rc)
+int cli_problem(const struct peg_board *b, const struct cli_problem_args *a,
+		struct cli_problem *out, int *rc)
 {
+	struct peg_problem *p = &out->p;
+	const char *position = a->position, *vacate = a->vacate;
+	const char *finish = a->finish;
+	int anywhere = a->anywhere;
 	struct peg_err err;
 	unsigned char *start, *goal;
 
 	*rc = EXIT_USAGE;
-	*startp = start = malloc((size_t)b->n_holes);
-	*goalp = goal = calloc((size_t)b->n_holes, 1);
+	out->start = start = malloc((size_t)b->n_holes);
+	out->goal = goal = calloc((size_t)b->n_holes, 1);
 	if (!start || !goal) {
-		cli_error("out of memory");
-		*rc = EXIT_RESOURCES;
+		*rc = cli_oom();
 		return -1;
 	}
 
@@ -52,38 +53,24 @@ int cli_problem(const struct peg_board *b, const char *position,
 	return 0;
 }
 
-int cli_sets_opts(int threads, const char *memory, int partitions,
-		  const char *tmpdir, struct peg_sets_opts *so)
+void cli_problem_release(struct cli_problem *pr)
 {
-	if (cli_int_range("--threads", threads, 0, 8))
-		return -1;
-	if (memory && cli_parse_mb("--memory-mb", memory, 1e9, &so->memory))
-		return -1;
-	if (cli_int_range("--partitions", partitions, 0, 251))
-		return -1;
-	so->partitions = partitions;
-	so->tmpdir = tmpdir;
-	so->threads = threads;
-	return 0;
+	free(pr->start);
+	free(pr->goal);
+	pr->start = pr->goal = NULL;
 }
 
-struct peg_board *cli_board_max(const char *spec, long max_holes)
+int cli_sets_opts(const struct cli_sets_args *a, struct peg_sets_opts *so)
 {
-	struct peg_err err;
-	long long holes;
-
-	if (!spec)
-		return cli_board(NULL); /* says that a board is missing */
-	holes = peg_board_spec_holes(spec, &err);
-	if (holes < 0) {
-		cli_fail(err.msg, 0);
-		return NULL;
-	}
-	if (holes > max_holes) {
-		cli_error("board '%s' has %lld holes; %s handles at most %ld "
-			  "holes",
-			  cli_q(spec), holes, cli_cmd, max_holes);
-		return NULL;
-	}
-	return cli_board(spec);
+	if (cli_int_range("--threads", a->threads, 0, 8))
+		return -1;
+	if (a->memory &&
+	    cli_parse_mb("--memory-mb", a->memory, 1e9, &so->memory))
+		return -1;
+	if (cli_int_range("--partitions", a->partitions, 0, 251))
+		return -1;
+	so->partitions = a->partitions;
+	so->tmpdir = a->tmpdir;
+	so->threads = a->threads;
+	return 0;
 }

@@ -6,28 +6,40 @@
 #include "pegsol/sets.h"
 #include "pegsol/solve.h"
 
+#include "cli.h"
+
 /* A problem from the options: start = --position (or the full board) minus
  * --vacate; goal = the --finish holes, --anywhere, or by default the
  * complement of a --vacate start and one peg anywhere from a --position
- * start.  Allocates *start and *goal (n_holes bytes each, free them).
+ * start.  Fills *out: p points into its arrays start and goal (n_holes
+ * bytes each, owned: cli_problem_release).
  * Returns 0, or -1 with the error printed and *rc set. */
-int cli_problem(const struct peg_board *b, const char *position,
-		const char *vacate, const char *finish, int anywhere,
-		unsigned char **start, unsigned char **goal,
-		struct peg_problem *p, int *rc);
+struct cli_problem {
+	struct peg_problem p;
+	unsigned char *start, *goal;
+};
+
+int cli_problem(const struct peg_board *b, const struct cli_problem_args *a,
+		struct cli_problem *out, int *rc);
+void cli_problem_release(struct cli_problem *pr);
 
 /* Check and store the level-set options --threads (0..8, 0 = 2),
  * --memory-mb (a positive number of MB up to 10^9, fractions allowed;
  * NULL = no budget),
  * --partitions (0..251) and --tmpdir.  Returns 0, or -1 with the error
  * printed. */
-int cli_sets_opts(int threads, const char *memory, int partitions,
-		  const char *tmpdir, struct peg_sets_opts *so);
+struct cli_sets_args {
+	int threads, partitions;
+	const char *memory, *tmpdir;
+};
 
-/* cli_board for a command limited to max_holes holes: the spec's size is
- * found without building it (peg_board_spec_holes) and a bigger board is
- * refused with one line, "board 'T16' has 136 holes; sets handles at most
- * 128 holes".  NULL with the error printed (exit with cli_exit_code()). */
-struct peg_board *cli_board_max(const char *spec, long max_holes);
+/* The struct cli_opt entries of the level-set options. */
+#define CLI_SETS_OPTS(a)                                                      \
+	{"--threads", CLI_INT, &(a).threads},                                 \
+		{"--memory-mb", CLI_STRING, &(a).memory},                     \
+		{"--partitions", CLI_INT, &(a).partitions},                   \
+		{"--tmpdir", CLI_STRING, &(a).tmpdir}
+
+int cli_sets_opts(const struct cli_sets_args *a, struct peg_sets_opts *so);
 
 #endif

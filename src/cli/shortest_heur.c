@@ -89,18 +89,16 @@ static void on_progress(void *ctx, const struct peg_heur_progress *p)
 
 int cmd_shortest_heuristic(int argc, char **argv)
 {
-	int json = 0, anywhere = 0, heuristic = 0, progress = 0, np, r;
+	int json = 0, heuristic = 0, progress = 0, np, r;
 	int rc = EXIT_USAGE, finish_h = -1;
-	const char *pos[1], *vacate = NULL, *position = NULL, *finish = NULL;
+	const char *pos[1];
+	struct cli_problem_args pa = {0};
 	const char *seconds = NULL, *nodes = NULL, *seed = NULL;
 	const char *threads = NULL, *width = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
-				 {"--anywhere", CLI_FLAG, &anywhere},
 				 {"--heuristic", CLI_FLAG, &heuristic},
 				 {"--progress", CLI_FLAG, &progress},
-				 {"--vacate", CLI_STRING, &vacate},
-				 {"--position", CLI_STRING, &position},
-				 {"--finish", CLI_STRING, &finish},
+				 CLI_PROBLEM_OPTS(pa),
 				 {"--seconds", CLI_STRING, &seconds},
 				 {"--nodes", CLI_STRING, &nodes},
 				 {"--seed", CLI_STRING, &seed},
@@ -114,8 +112,7 @@ int cmd_shortest_heuristic(int argc, char **argv)
 	unsigned long long v;
 	char *sol = NULL, name[32];
 
-	r = cli_parse(argc, argv, opts, (int)(sizeof(opts) / sizeof(opts[0])),
-		      pos, 1, &np, usage);
+	r = cli_parse(argc, argv, opts, CLI_N(opts), pos, 1, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	ho.seed = 1;
@@ -165,32 +162,18 @@ int cmd_shortest_heuristic(int argc, char **argv)
 		cli_error("--width must be at least 1");
 		return EXIT_USAGE;
 	}
-	if (finish && anywhere) {
-		cli_error("give --finish F or --anywhere, not both");
-		return EXIT_USAGE;
-	}
-	if (!finish && !anywhere) {
-		cli_error("give the end: --finish F or --anywhere");
-		return EXIT_USAGE;
-	}
 	b = cli_board(np ? pos[0] : NULL);
 	if (!b)
-		return EXIT_USAGE;
-	if (finish) {
-		finish_h = peg_board_parse_hole(b, finish, &err);
-		if (finish_h < 0) {
-			cli_error("%s", err.msg);
-			goto out;
-		}
-	}
-	if (vacate || position) {
-		pegs = malloc((size_t)b->n_holes);
-		if (!pegs) {
-			cli_error("out of memory");
-			rc = EXIT_RESOURCES;
-			goto out;
-		}
-		if (cli_start_position(b, position, vacate, pegs))
+		return cli_exit_code();
+	r = cli_finish_hole(b, pa.finish, pa.anywhere, &finish_h);
+	if (r > 0)
+		cli_error("give the end: --finish F or --anywhere");
+	if (r)
+		goto out;
+	if (pa.vacate || pa.position) {
+		pegs = cli_alloc((size_t)b->n_holes, &rc);
+		if (!pegs ||
+		    cli_start_position(b, pa.position, pa.vacate, pegs))
 			goto out;
 	}
 	if (progress) {
@@ -206,8 +189,7 @@ int cmd_shortest_heuristic(int argc, char **argv)
 	if (res.found) {
 		sol = peg_jumps_format(b, res.jumps, res.n_jumps);
 		if (!sol) {
-			cli_error("out of memory");
-			rc = EXIT_RESOURCES;
+			rc = cli_oom();
 			goto out;
 		}
 	}
@@ -217,10 +199,7 @@ int cmd_shortest_heuristic(int argc, char **argv)
 
 		cli_json_board(o, b);
 		if (res.start >= 0) {
-			cJSON_AddStringToObject(
-				o, "vacate",
-				peg_board_hole_name(b, res.start, name,
-						    sizeof(name)));
+			cli_json_hole(o, "vacate", b, res.start);
 		} else if (pegs) {
 			char *list = peg_pos_list(b, pegs);
 
@@ -233,10 +212,7 @@ int cmd_shortest_heuristic(int argc, char **argv)
 		cJSON_AddBoolToObject(o, "proved",
 				      res.found && res.moves <= res.lower_bound);
 		if (res.found) {
-			cJSON_AddStringToObject(
-				o, "finish",
-				peg_board_hole_name(b, res.finish, name,
-						    sizeof(name)));
+			cli_json_hole(o, "finish", b, res.finish);
 			cJSON_AddNumberToObject(o, "moves", res.moves);
 			cJSON_AddNumberToObject(o, "jumps", res.n_jumps);
 			cJSON_AddStringToObject(o, "solution", sol);

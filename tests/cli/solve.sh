@@ -65,7 +65,7 @@ expect_exit 1 $P count T5 --vacate b3
 
 # bad input: one line on stderr, exit 2
 for cmd in solve sets count; do
-	expect_error 'need a board' $P $cmd
+	expect_error 'need a board|no board given' $P $cmd
 	expect_error "unknown|board" $P $cmd nosuchboard --vacate a1
 	expect_error 'z9|hole' $P $cmd T5 --vacate z9
 	expect_error 'z9|hole' $P $cmd T5 --vacate a1 --finish z9

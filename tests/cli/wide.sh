@@ -67,7 +67,7 @@ t11="--position pegs:a1,a2,c4,c5,d5,a6,b6 --finish c5"
 expect_exit 0 $P solve T11 $t11
 expect_exit 0 $P sets T11 $t11 --out "$tmp/t11.sets"
 expect_out '^PEGSETS1' head -c 8 "$tmp/t11.sets"
-expect_out '^ +4 +0 +0 +0 +66 +0 +0 +0$' od -An -tu1 -j8 -N8 "$tmp/t11.sets"
+expect_out '^ +5 +0 +0 +0 +128 +0 +0 +0 +66 +0 +0 +0$' od -An -tu1 -j8 -N12 "$tmp/t11.sets"
 expect_out '^16 solutions' $P count T11 $t11
 expect_exit 1 $P sets T11 --position pegs:a1,a2,b2,a3,b3,c3,a4,b4 --finish b4
 expect_exit 1 $P solve T11 --position pegs:a1,a2,b2,a3,b3,c3,a4,b4 --finish b4
@@ -90,13 +90,13 @@ expect_out 'fastest dead end: 2 jumps: a3-a1, c4-a2' $P deadend T5 --vacate a1
 expect_out 'still possible at: c5$' $P deadend T5 --vacate a1 --where
 expect_out 'vacate b3: 10 pegs stranded after 4 jumps' $P strand T5
 expect_exit 0 $P sets T5 --vacate a1 --out "$tmp/t5w.sets"
-expect_out '^ +4 +0 +0 +0 +15 +0 +0 +0$' od -An -tu1 -j8 -N8 "$tmp/t5w.sets"
+expect_out '^ +5 +0 +0 +0 +128 +0 +0 +0 +15 +0 +0 +0$' od -An -tu1 -j8 -N12 "$tmp/t5w.sets"
 PEGSOL_COUNT_GMP=1 expect_out '^6816 solutions' $P count T5 --vacate a1
 unset PEGSOL_WIDE
 PEGSOL_COUNT_GMP=1 expect_out '^6816 solutions' $P count T5 --vacate a1
-# the one-word file stays version 3 (64-bit codes)
+# the one-word file has 64-bit codes (version 5, code_bits 64)
 expect_exit 0 $P sets T5 --vacate a1 --out "$tmp/t5.sets"
-expect_out '^ +3 +0 +0 +0 +15 +0 +0 +0$' od -An -tu1 -j8 -N8 "$tmp/t5.sets"
+expect_out '^ +5 +0 +0 +0 +64 +0 +0 +0 +15 +0 +0 +0$' od -An -tu1 -j8 -N12 "$tmp/t5.sets"
 
 # past 128 holes: one error line, exit 2
 for cmd in sets count; do

@@ -12,11 +12,15 @@
  *   FAST, SYMTAB, HSET  the fast.h, pos.h and hashset.h structs of the
  *                   width, FAST_FN(_new), SYMTAB_FN(_apply), HSET_FN(_add)
  *                   ... their functions, SYM_APPLY = SYMTAB_FN(_apply)
+ *   SYM_CANON, SYM_FIXING_CODES  canonical code under a subgroup and the
+ *                   subgroup fixing codes (symmetry.h) of the width
  *   POS_TO, POS_FROM    peg_pos_to64 / peg_pos_from64 or the 128 ones
  *   SIMD64          1 where the AVX-512 tables of symv.h apply (64 bits
  *                   on x86), else 0
  *
  * No include guard: it is meant to be read once per body. */
+#include "symmetry.h"
+
 #undef CAT_
 #undef CAT
 #undef CW
@@ -33,6 +37,8 @@
 #undef SYMTAB_FN
 #undef HSET_FN
 #undef SYM_APPLY
+#undef SYM_CANON
+#undef SYM_FIXING_CODES
 #undef POS_TO
 #undef POS_FROM
 #undef SIMD64
@@ -67,5 +73,7 @@
 #define SYMTAB_FN(x) CAT(CAT(peg_symtab, SFX), x)
 #define HSET_FN(x) CAT(CAT(peg_hset, SFX), x)
 #define SYM_APPLY SYMTAB_FN(_apply)
+#define SYM_CANON CAT(pegsym_canon, SFX)
+#define SYM_FIXING_CODES CAT(pegsym_fixing_codes, SFX)
 #define POS_TO CAT(peg_pos_to, SFX)
 #define POS_FROM CAT(peg_pos_from, SFX)

@@ -396,9 +396,13 @@ enum family {
 	FAM_GRAPH
 };
 
+struct spec_kind;
+
 struct spec {
+	const struct spec_kind *kind;
 	enum family fam;
 	long n, w, h;     /* parameter; rect W x H; hourglass: m */
+	long param;       /* what kind->make takes */
 	const char *path; /* file and graph */
 	long long holes;  /* -1 for files */
 	char canon[4200];
@@ -409,23 +413,6 @@ static struct peg_board *make_square(int n, const char *spec,
 {
 	return make_rect(n, n, spec, err);
 }
-
-/* The families named NAME:N with a side N: the smallest N and the
- * constructor. */
-static const struct {
-	const char *name;
-	enum family fam;
-	long min;
-	struct peg_board *(*make)(int n, const char *spec,
-				  struct peg_err *err);
-} numbered[] = {{"triangle", FAM_TRIANGLE, 1, make_triangle},
-		{"trunc-triangle", FAM_TRUNC, 3, make_trunc},
-		{"ext-triangle", FAM_EXT, 1, make_ext},
-		{"rhombus", FAM_RHOMBUS, 1, make_rhombus},
-		{"hexagon", FAM_HEXAGON, 1, make_hexagon},
-		{"star", FAM_STAR, 1, make_star},
-		{"propeller", FAM_PROPELLER, 1, make_propeller},
-		{"square", FAM_SQUARE, 1, make_square}};
 
 /* Holes of a numbered family with parameter n (seed 003's formulas, the
  * table in docs/board-files.md). */
@@ -454,11 +441,177 @@ static long long family_holes(enum family f, long long n)
 	}
 }
 
+/* The argument of NAME:N, a whole number: 0, or -1 with err. */
+static int arg_number(const struct spec_kind *k, const char *arg,
+		      const char *spec, struct spec *sp, struct peg_err *err);
+
+/* Each kind reads its argument (NULL when the spec has no ':') into sp:
+ * 0, or -1 with err. */
+typedef int spec_arg_fn(const struct spec_kind *k, const char *arg,
+			const char *spec, struct spec *sp,
+			struct peg_err *err);
+
+/* A family a spec can name: its spelling, how its argument is read and
+ * its constructor (called with sp->param); the table is kinds[]. */
+struct spec_kind {
+	const char *name;
+	enum family fam;
+	long min; /* NAME:N families: the smallest N; crosses: which */
+	spec_arg_fn *arg;
+	struct peg_board *(*make)(int param, const char *spec,
+				  struct peg_err *err);
+};
+
+/* NAME:N with a side N of at least k->min. */
+static int arg_side(const struct spec_kind *k, const char *arg,
+		    const char *spec, struct spec *sp, struct peg_err *err)
+{
+	if (arg_number(k, arg, spec, sp, err))
+		return -1;
+	if (sp->n < k->min) {
+		peg_err_set(err,
+			    "bad board spec '%s': size %ld is out of range (%ld "
+			    "or more)",
+			    spec, sp->n, k->min);
+		return -1;
+	}
+	sp->param = sp->n;
+	sp->holes = family_holes(k->fam, sp->n);
+	return 0;
+}
+
+/* english, french, wiegleb: no argument. */
+static int arg_none(const struct spec_kind *k, const char *arg,
+		    const char *spec, struct spec *sp, struct peg_err *err)
+{
+	static const int holes[] = {33, 37, 45};
+
+	if (arg) {
+		peg_err_set(err, "board '%s' takes no parameter: '%s'", k->name,
+			    spec);
+		return -1;
+	}
+	sp->n = sp->param = k->min;
+	sp->holes = holes[k->min];
+	return 0;
+}
+
+/* file:PATH, graph:PATH. */
+static int arg_path(const struct spec_kind *k, const char *arg,
+		    const char *spec, struct spec *sp, struct peg_err *err)
+{
+	if (!arg || !*arg) {
+		peg_err_set(err, "board '%s' needs a path: '%s:PATH'", k->name,
+			    k->name);
+		return -1;
+	}
+	sp->path = arg;
+	return 0;
+}
+
+/* rect:WxH. */
+static int arg_rect(const struct spec_kind *k, const char *arg,
+		    const char *spec, struct spec *sp, struct peg_err *err)
+{
+	const char *x = arg ? strchr(arg, 'x') : NULL;
+	char a[32], bb[32];
+	long w, h;
+
+	if (!x || (size_t)(x - arg) >= sizeof(a) ||
+	    strlen(x + 1) >= sizeof(bb))
+		goto bad;
+	memcpy(a, arg, (size_t)(x - arg));
+	a[x - arg] = '\0';
+	strcpy(bb, x + 1);
+	if (parse_param(a, &w) || parse_param(bb, &h) || w < 1 || h < 1)
+		goto bad;
+	sp->w = w;
+	sp->h = h;
+	sp->holes = (long long)w * h;
+	snprintf(sp->canon, sizeof(sp->canon), "rect:%ldx%ld", w, h);
+	return 0;
+bad:
+	peg_err_set(err,
+		    "bad board spec '%s': expected rect:WxH with W, H >= 1",
+		    spec);
+	return -1;
+}
+
+/* hourglass:N, N = 2T(m) - 9 holes for a bottom triangle of side m >= 4. */
+static int arg_hourglass(const struct spec_kind *k, const char *arg,
+			 const char *spec, struct spec *sp,
+			 struct peg_err *err)
+{
+	if (arg_number(k, arg, spec, sp, err))
+		return -1;
+	for (long m = 4; m * (m + 1) - 9 <= sp->n; m++)
+		if (m * (m + 1) - 9 == sp->n) {
+			sp->w = sp->param = m;
+			sp->holes = sp->n;
+			return 0;
+		}
+	peg_err_set(err,
+		    "bad board spec '%s': hourglass boards have 2T(m)-9 holes "
+		    "(11, 21, 33, 47, ...)",
+		    spec);
+	return -1;
+}
+
+/* flower:25, flower:43, flower:49. */
+static int arg_flower(const struct spec_kind *k, const char *arg,
+		      const char *spec, struct spec *sp, struct peg_err *err)
+{
+	if (arg_number(k, arg, spec, sp, err))
+		return -1;
+	if (sp->n != 25 && sp->n != 43 && sp->n != 49) {
+		peg_err_set(err,
+			    "bad board spec '%s': flower boards are flower:25, "
+			    "flower:43 and flower:49",
+			    spec);
+		return -1;
+	}
+	sp->param = sp->holes = sp->n;
+	return 0;
+}
+
+static const struct spec_kind kinds[] = {
+	{"triangle", FAM_TRIANGLE, 1, arg_side, make_triangle},
+	{"trunc-triangle", FAM_TRUNC, 3, arg_side, make_trunc},
+	{"ext-triangle", FAM_EXT, 1, arg_side, make_ext},
+	{"rhombus", FAM_RHOMBUS, 1, arg_side, make_rhombus},
+	{"hexagon", FAM_HEXAGON, 1, arg_side, make_hexagon},
+	{"star", FAM_STAR, 1, arg_side, make_star},
+	{"propeller", FAM_PROPELLER, 1, arg_side, make_propeller},
+	{"square", FAM_SQUARE, 1, arg_side, make_square},
+	{"english", FAM_CROSS, 0, arg_none, make_cross},
+	{"french", FAM_CROSS, 1, arg_none, make_cross},
+	{"wiegleb", FAM_CROSS, 2, arg_none, make_cross},
+	{"rect", FAM_RECT, 0, arg_rect, NULL},
+	{"hourglass", FAM_HOURGLASS, 0, arg_hourglass, make_hourglass},
+	{"flower", FAM_FLOWER, 0, arg_flower, make_flower},
+	{"file", FAM_FILE, 0, arg_path, NULL},
+	{"graph", FAM_GRAPH, 0, arg_path, NULL},
+	{NULL, 0, 0, NULL, NULL}};
+
+static int arg_number(const struct spec_kind *k, const char *arg,
+		      const char *spec, struct spec *sp, struct peg_err *err)
+{
+	if (!arg || parse_param(arg, &sp->n)) {
+		peg_err_set(err,
+			    "bad board spec '%s': expected '%s:N' with a whole "
+			    "number N",
+			    spec, k->name);
+		return -1;
+	}
+	snprintf(sp->canon, sizeof(sp->canon), "%s:%ld", k->name, sp->n);
+	return 0;
+}
+
 /* Read a spec: its syntax and parameters, nothing built.  0 or -1. */
 static int spec_read(const char *spec, struct spec *sp, struct peg_err *err)
 {
 	char fam[32];
-	const char *colon, *arg = "";
+	const char *colon;
 	size_t flen;
 	long n = 0;
 
@@ -482,8 +635,9 @@ static int spec_read(const char *spec, struct spec *sp, struct peg_err *err)
 				    spec);
 			return -1;
 		}
+		sp->kind = &kinds[0];
 		sp->fam = FAM_TRIANGLE;
-		sp->n = n;
+		sp->n = sp->param = n;
 		sp->holes = family_holes(FAM_TRIANGLE, n);
 		snprintf(sp->canon, sizeof(sp->canon), "triangle:%ld", n);
 		return 0;
@@ -497,119 +651,14 @@ static int spec_read(const char *spec, struct spec *sp, struct peg_err *err)
 	}
 	memcpy(fam, spec, flen);
 	fam[flen] = '\0';
-	if (colon)
-		arg = colon + 1;
 	snprintf(sp->canon, sizeof(sp->canon), "%s", spec);
-
-	if (!strcmp(fam, "english") || !strcmp(fam, "french") ||
-	    !strcmp(fam, "wiegleb")) {
-		if (colon) {
-			peg_err_set(err, "board '%s' takes no parameter: '%s'",
-				    fam, spec);
-			return -1;
+	for (const struct spec_kind *k = kinds; k->name; k++)
+		if (!strcmp(k->name, fam)) {
+			sp->kind = k;
+			sp->fam = k->fam;
+			return k->arg(k, colon ? colon + 1 : NULL, spec, sp,
+				      err);
 		}
-		sp->fam = FAM_CROSS;
-		sp->n = fam[0] == 'e' ? 0 : fam[0] == 'f' ? 1 : 2;
-		sp->holes = sp->n == 0 ? 33 : sp->n == 1 ? 37 : 45;
-		return 0;
-	}
-	if (!strcmp(fam, "file") || !strcmp(fam, "graph")) {
-		if (!*arg) {
-			peg_err_set(err, "board '%s' needs a path: '%s:PATH'",
-				    fam, fam);
-			return -1;
-		}
-		sp->fam = fam[0] == 'f' ? FAM_FILE : FAM_GRAPH;
-		sp->path = arg;
-		return 0;
-	}
-	if (!strcmp(fam, "rect")) {
-		long w, h;
-		const char *x = strchr(arg, 'x');
-		char a[32], bb[32];
-
-		if (!x || (size_t)(x - arg) >= sizeof(a) ||
-		    strlen(x + 1) >= sizeof(bb))
-			goto badrect;
-		memcpy(a, arg, (size_t)(x - arg));
-		a[x - arg] = '\0';
-		strcpy(bb, x + 1);
-		if (parse_param(a, &w) || parse_param(bb, &h) || w < 1 ||
-		    h < 1)
-			goto badrect;
-		sp->fam = FAM_RECT;
-		sp->w = w;
-		sp->h = h;
-		sp->holes = (long long)w * h;
-		snprintf(sp->canon, sizeof(sp->canon), "rect:%ldx%ld", w, h);
-		return 0;
-badrect:
-		peg_err_set(err,
-			    "bad board spec '%s': expected rect:WxH with W, H "
-			    ">= 1",
-			    spec);
-		return -1;
-	}
-	if (!colon || parse_param(arg, &n)) {
-		int known = 0;
-
-		for (const struct peg_family_info *f = families; f->name; f++)
-			if (!strcmp(f->name, fam))
-				known = 1;
-		if (known)
-			peg_err_set(err,
-				    "bad board spec '%s': expected '%s:N' with "
-				    "a whole number N",
-				    spec, fam);
-		else
-			peg_err_set(err,
-				    "unknown board '%s' (try 'pegsol boards')",
-				    spec);
-		return -1;
-	}
-	snprintf(sp->canon, sizeof(sp->canon), "%s:%ld", fam, n);
-	sp->n = n;
-	for (size_t i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++) {
-		if (strcmp(fam, numbered[i].name))
-			continue;
-		if (n < numbered[i].min) {
-			peg_err_set(err,
-				    "bad board spec '%s': size %ld is out of "
-				    "range (%ld or more)",
-				    spec, n, numbered[i].min);
-			return -1;
-		}
-		sp->fam = numbered[i].fam;
-		sp->holes = family_holes(sp->fam, n);
-		return 0;
-	}
-	if (!strcmp(fam, "hourglass")) {
-		/* 2T(m) - 9 holes for a bottom triangle of side m >= 4 */
-		for (long m = 4; m * (m + 1) - 9 <= n; m++)
-			if (m * (m + 1) - 9 == n) {
-				sp->fam = FAM_HOURGLASS;
-				sp->w = m;
-				sp->holes = n;
-				return 0;
-			}
-		peg_err_set(err,
-			    "bad board spec '%s': hourglass boards have "
-			    "2T(m)-9 holes (11, 21, 33, 47, ...)",
-			    spec);
-		return -1;
-	}
-	if (!strcmp(fam, "flower")) {
-		if (n != 25 && n != 43 && n != 49) {
-			peg_err_set(err,
-				    "bad board spec '%s': flower boards are "
-				    "flower:25, flower:43 and flower:49",
-				    spec);
-			return -1;
-		}
-		sp->fam = FAM_FLOWER;
-		sp->holes = n;
-		return 0;
-	}
 	peg_err_set(err, "unknown board '%s' (try 'pegsol boards')", spec);
 	return -1;
 }
@@ -620,8 +669,6 @@ struct peg_board *peg_board_parse_limits(const char *spec,
 {
 	struct peg_board_limits l;
 	struct spec sp;
-	const char *c;
-	int n;
 
 	if (spec_read(spec, &sp, err))
 		return NULL;
@@ -635,21 +682,9 @@ struct peg_board *peg_board_parse_limits(const char *spec,
 		return NULL;
 	}
 	/* within the limits every parameter fits an int */
-	c = sp.canon;
-	n = (int)sp.n;
-	for (size_t i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++)
-		if (numbered[i].fam == sp.fam)
-			return numbered[i].make(n, c, err);
-	switch (sp.fam) {
-	case FAM_RECT:
-		return make_rect((int)sp.w, (int)sp.h, c, err);
-	case FAM_HOURGLASS:
-		return make_hourglass((int)sp.w, c, err);
-	case FAM_FLOWER:
-		return make_flower(n, c, err);
-	default:
-		return make_cross(n, c, err);
-	}
+	if (sp.fam == FAM_RECT)
+		return make_rect((int)sp.w, (int)sp.h, sp.canon, err);
+	return sp.kind->make((int)sp.param, sp.canon, err);
 }
 
 struct peg_board *peg_board_parse(const char *spec, struct peg_err *err)

@@ -540,12 +540,8 @@ int peg_graph_automorphisms(int n, const int *xadj, const int *adj, int max,
 	*out = NULL;
 	*n_out = 0;
 	*complete = 0;
-	memset(&a, 0, sizeof(a));
-	a.n = n;
-	a.nn = nn;
-	a.xadj = xadj;
-	a.adj = adj;
-	a.work = GRAPHAUT_WORK;
+	a = (struct aut){.n = n, .nn = nn, .xadj = xadj, .adj = adj,
+			 .work = GRAPHAUT_WORK};
 	a.cnt = calloc((size_t)nn, sizeof(int));
 	a.touched = malloc((size_t)nn * sizeof(int));
 	a.tcount = calloc((size_t)nn, sizeof(int));

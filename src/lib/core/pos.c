@@ -387,90 +387,9 @@ char *peg_u128_str(peg_u128 v, char *buf)
 	return buf;
 }
 
-struct peg_symtab64 *peg_symtab64_new(const struct peg_board *b)
-{
-	struct peg_symtab64 *t;
-	int n = b->n_holes;
-
-	if (n > 64)
-		return NULL;
-	t = calloc(1, sizeof(*t));
-	if (!t)
-		return NULL;
-	t->n_syms = b->n_syms;
-	t->n_bytes = (n + 7) / 8;
-	t->t = calloc((size_t)b->n_syms, sizeof(*t->t));
-	if (!t->t) {
-		free(t);
-		return NULL;
-	}
-	for (int s = 0; s < b->n_syms; s++) {
-		const int *p = b->sym + (size_t)s * n;
-
-		for (int k = 0; k < t->n_bytes; k++)
-			for (int v = 0; v < 256; v++) {
-				uint64_t r = 0;
-
-				for (int bit = 0; bit < 8; bit++) {
-					int h = 8 * k + bit;
-
-					if (h < n && (v >> bit & 1))
-						r |= (uint64_t)1 << p[h];
-				}
-				t->t[s][k][v] = r;
-			}
-	}
-	return t;
-}
-
-void peg_symtab64_free(struct peg_symtab64 *t)
-{
-	if (!t)
-		return;
-	free(t->t);
-	free(t);
-}
-
-struct peg_symtab128 *peg_symtab128_new(const struct peg_board *b)
-{
-	struct peg_symtab128 *t;
-	int n = b->n_holes;
-
-	if (n > 128)
-		return NULL;
-	t = calloc(1, sizeof(*t));
-	if (!t)
-		return NULL;
-	t->n_syms = b->n_syms;
-	t->n_bytes = (n + 7) / 8;
-	t->t = calloc((size_t)b->n_syms, sizeof(*t->t));
-	if (!t->t) {
-		free(t);
-		return NULL;
-	}
-	for (int s = 0; s < b->n_syms; s++) {
-		const int *p = b->sym + (size_t)s * n;
-
-		for (int k = 0; k < t->n_bytes; k++)
-			for (int v = 0; v < 256; v++) {
-				peg_u128 r = 0;
-
-				for (int bit = 0; bit < 8; bit++) {
-					int h = 8 * k + bit;
-
-					if (h < n && (v >> bit & 1))
-						r |= (peg_u128)1 << p[h];
-				}
-				t->t[s][k][v] = r;
-			}
-	}
-	return t;
-}
-
-void peg_symtab128_free(struct peg_symtab128 *t)
-{
-	if (!t)
-		return;
-	free(t->t);
-	free(t);
-}
+#define WBITS 64
+#include "symtab_impl.h"
+#undef WBITS
+#define WBITS 128
+#include "symtab_impl.h"
+#undef WBITS

@@ -18,11 +18,12 @@
 
 #include "pegsol/pos.h"
 
-#include <pthread.h>
+#include "bigmem.h"
+#include "pool.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -62,42 +63,17 @@ static inline int symv_ctz128(peg_u128 x)
 	return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
 
-/* Run fn on nt workers (worker 0 on this thread); w is an array of nt
- * work records of `size` bytes.  A worker whose thread cannot be made
- * runs here after the others. */
+/* Run fn on nt workers (worker 0 on this thread, at most 8); w is an
+ * array of nt work records of `size` bytes (pool.h). */
 static inline void symv_run(void *(*fn)(void *), void *w, size_t size, int nt)
 {
-	pthread_t tid[8];
-	int made[8] = {0};
-
-	for (int t = 1; t < nt && t < 8; t++)
-		made[t] = !pthread_create(&tid[t], NULL, fn,
-					  (char *)w + size * (size_t)t);
-	fn(w);
-	for (int t = 1; t < nt && t < 8; t++) {
-		if (made[t])
-			pthread_join(tid[t], NULL);
-		else
-			fn((char *)w + size * (size_t)t);
-	}
+	peg_pool_run(NULL, fn, w, size, nt < 8 ? nt : 8);
 }
 
-/* malloc for big arrays (free with free()): 2 MB aligned and marked for
- * transparent huge pages, so filling them costs few page faults. */
+/* malloc for big arrays (free with free()): bigmem.h. */
 static inline void *symv_big_alloc(size_t bytes)
 {
-	enum { HUGE = 2 << 20 };
-	void *p;
-
-	if (bytes < 4 * (size_t)HUGE)
-		return malloc(bytes ? bytes : 1);
-	bytes = (bytes + HUGE - 1) / HUGE * HUGE;
-	p = aligned_alloc(HUGE, bytes);
-#ifdef MADV_HUGEPAGE
-	if (p)
-		madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-	return p;
+	return peg_big_alloc(bytes);
 }
 
 struct symv {

@@ -439,48 +439,52 @@ int peg_theory_sax_weight(const struct peg_board *b, int h)
 	return 0;
 }
 
+/* The pegs in each of the three edge regions of T5. */
+static void t5_region_pegs(const struct peg_board *b,
+			   const unsigned char *pegs, int in_region[3])
+{
+	in_region[0] = in_region[1] = in_region[2] = 0;
+	for (int h = 0; h < b->n_holes; h++) {
+		int r = t5_region(b, h);
+
+		if (pegs[h] && r >= 0)
+			in_region[r]++;
+	}
+}
+
 int peg_theory_sax(const struct peg_board *b, const unsigned char *pegs,
 		   int *sax, struct peg_err *err)
 {
-	int in_region[3] = {0, 0, 0}, s = 0;
+	int in_region[3];
 
 	if (not_t5(b, err))
 		return -1;
 	*sax = 0;
-	for (int h = 0; h < b->n_holes; h++) {
-		int r = t5_region(b, h);
-
-		if (!pegs[h])
-			continue;
-		if (r >= 0)
-			in_region[r]++;
-		*sax += peg_theory_sax_weight(b, h);
-	}
+	for (int h = 0; h < b->n_holes; h++)
+		if (pegs[h])
+			*sax += peg_theory_sax_weight(b, h);
+	t5_region_pegs(b, pegs, in_region);
 	for (int r = 0; r < 3; r++)
-		s += in_region[r] >= 2;
-	*sax += s;
+		*sax += in_region[r] >= 2;
 	return 0;
 }
 
 int peg_theory_fe(const struct peg_board *b, const unsigned char *pegs,
 		  int *fe, struct peg_err *err)
 {
-	int in_region[3] = {0, 0, 0}, fodder = 0, exits = 0;
+	int in_region[3], fodder = 0, exits = 0;
 
 	if (not_t5(b, err))
 		return -1;
 	for (int h = 0; h < b->n_holes; h++) {
-		int r = t5_region(b, h);
-
 		if (!pegs[h])
 			continue;
 		if (t5_corner(b, h))
 			exits++; /* a corner region needs one exit */
 		else if (!t5_edge_centre(b, h))
 			fodder++;
-		if (r >= 0)
-			in_region[r]++;
 	}
+	t5_region_pegs(b, pegs, in_region);
 	/* an edge region: 2 exits when full, 1 when partly full */
 	for (int r = 0; r < 3; r++)
 		exits += in_region[r] == 3 ? 2 : in_region[r] > 0;

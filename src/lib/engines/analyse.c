@@ -18,6 +18,8 @@
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
 
+#include "mix.h"
+#include "symmetry.h"
 #include "symv.h"
 
 #include <gmp.h>
@@ -26,12 +28,7 @@
 
 static inline size_t ht_hash64(uint64_t k)
 {
-	k ^= k >> 30;
-	k *= 0xbf58476d1ce4e5b9ULL;
-	k ^= k >> 27;
-	k *= 0x94d049bb133111ebULL;
-	k ^= k >> 31;
-	return (size_t)k;
+	return (size_t)mix_splitmix64(k);
 }
 
 static inline size_t ht_hash128(peg_u128 k)
@@ -46,32 +43,13 @@ static int oom_status(struct peg_err *err)
 	return PEG_ANALYSE_ENOMEM;
 }
 
-/* The symmetries fixing finish (all for PEG_ANYWHERE) into sub[0..*n_sub)
- * and the inverse of every symmetry into inv. */
+/* The symmetries fixing finish (all for PEG_FINISH_ANYWHERE) into
+ * sub[0..*n_sub) and the inverse of every symmetry into inv. */
 static void sym_tables(const struct peg_board *b, int finish, int *sub,
 		       int *n_sub, int *inv)
 {
-	int n = b->n_holes;
-
-	*n_sub = 0;
-	for (int s = 0; s < b->n_syms; s++) {
-		const int *p = b->sym + (size_t)s * n;
-
-		if (finish < 0 || p[finish] == finish)
-			sub[(*n_sub)++] = s;
-		inv[s] = 0;
-		for (int t = 0; t < b->n_syms; t++) {
-			const int *q = b->sym + (size_t)t * n;
-			int ok = 1;
-
-			for (int i = 0; i < n && ok; i++)
-				ok = q[p[i]] == i;
-			if (ok) {
-				inv[s] = t;
-				break;
-			}
-		}
-	}
+	*n_sub = pegsym_fixing(b, finish, NULL, sub);
+	pegsym_inverses(b, inv);
 }
 
 /* The jump lines of b, each once (from < to), grouped by their largest
@@ -177,8 +155,8 @@ static int width(const struct peg_board *b, struct peg_err *err)
 	return symv_wide(b->n_holes);
 }
 
-int peg_goal_reachable(const struct peg_board *b, const unsigned char *pos,
-		       int finish, uint64_t *nodes, struct peg_err *err)
+int peg_finish_reachable(const struct peg_board *b, const unsigned char *pos,
+			 int finish, uint64_t *nodes, struct peg_err *err)
 {
 	int w = width(b, err);
 

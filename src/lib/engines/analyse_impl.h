@@ -7,96 +7,53 @@
 #undef HT_HASH
 #define HT_HASH CAT(ht_hash, SFX)
 #define LEGAL FAST_FN(_legal)
-#define HTAB struct NAME(htab_)
+#define HTC(x) CAT(CAT(htc, x), SFX) /* codemap_impl.h names */
+#define HTAB struct HTC(_t)
 
 /* ---- hash table: code -> value (a code, a mask or an index) ---- */
 
 struct NAME(hslot_) {
-	CW key, val;
+	CW key, val; /* side by side: one cache miss */
 };
 
-struct NAME(htab_) {
-	struct NAME(hslot_) *s; /* key and value side by side: one cache miss */
-	size_t mask, n;
-};
+#define CM(x) HTC(x)
+#define CM_KEY CW
+#define CM_SLOT struct NAME(hslot_)
+#define CM_HASH HT_HASH
+#define CM_FULL(n, size) (10 * (n) > 7 * (size))
+#define CM_MIN 1024
+#include "codemap_impl.h"
 
-static int NAME(ht_init_)(HTAB *h, size_t cap)
+static inline int NAME(ht_init_)(HTAB *h, size_t cap)
 {
-	size_t c = 1024;
-
-	while (c < cap)
-		c <<= 1;
-	h->s = calloc(c, sizeof(*h->s));
-	h->mask = c - 1;
-	h->n = 0;
-	return h->s ? 0 : -1;
+	return HTC(_init)(h, cap);
 }
 
-static void NAME(ht_free_)(HTAB *h)
+static inline void NAME(ht_free_)(HTAB *h)
 {
-	free(h->s);
-	h->s = NULL;
-	h->n = 0;
+	HTC(_free)(h);
 }
 
-static void NAME(ht_clear_)(HTAB *h)
+static inline void NAME(ht_clear_)(HTAB *h)
 {
-	memset(h->s, 0, (h->mask + 1) * sizeof(*h->s));
-	h->n = 0;
+	HTC(_clear)(h);
 }
 
-static CW *NAME(ht_find_)(const HTAB *h, CW k)
+static inline CW *NAME(ht_find_)(const HTAB *h, CW k)
 {
-	size_t i = HT_HASH(k) & h->mask;
+	struct NAME(hslot_) *s = HTC(_find)(h, k);
 
-	while (h->s[i].key) {
-		if (h->s[i].key == k)
-			return &h->s[i].val;
-		i = (i + 1) & h->mask;
-	}
-	return NULL;
-}
-
-static int NAME(ht_grow_)(HTAB *h)
-{
-	HTAB g;
-
-	if (NAME(ht_init_)(&g, 2 * (h->mask + 1)))
-		return -1;
-	for (size_t i = 0; i <= h->mask; i++) {
-		size_t j;
-
-		if (!h->s[i].key)
-			continue;
-		j = HT_HASH(h->s[i].key) & g.mask;
-		while (g.s[j].key)
-			j = (j + 1) & g.mask;
-		g.s[j] = h->s[i];
-	}
-	g.n = h->n;
-	NAME(ht_free_)(h);
-	*h = g;
-	return 0;
+	return s ? &s->val : NULL;
 }
 
 /* Insert or overwrite.  Returns 0, or -1 when out of memory. */
-static int NAME(ht_put_)(HTAB *h, CW k, CW v)
+static inline int NAME(ht_put_)(HTAB *h, CW k, CW v)
 {
-	size_t i;
+	struct NAME(hslot_) *s = HTC(_add)(h, k);
 
-	if (10 * (h->n + 1) > 7 * (h->mask + 1) && NAME(ht_grow_)(h))
+	if (!s)
 		return -1;
-	i = HT_HASH(k) & h->mask;
-	while (h->s[i].key) {
-		if (h->s[i].key == k) {
-			h->s[i].val = v;
-			return 0;
-		}
-		i = (i + 1) & h->mask;
-	}
-	h->s[i].key = k;
-	h->s[i].val = v;
-	h->n++;
+	s->val = v;
 	return 0;
 }
 
@@ -109,7 +66,7 @@ struct NAME(actx_) {
 	int n_sub;   /* symmetries used for canonical codes */
 	int *sub;    /* their indices */
 	int *inv;    /* inverse of each symmetry */
-	int finish;  /* hole or PEG_ANYWHERE */
+	int finish;  /* hole or PEG_FINISH_ANYWHERE */
 	CW goal;
 	HTAB memo;
 	uint64_t nodes;
@@ -136,7 +93,7 @@ static int NAME(ctx_init_)(struct NAME(actx_) *c, const struct peg_board *b,
 	memset(c, 0, sizeof(*c));
 	c->b = b;
 	c->finish = finish;
-	if (finish != PEG_ANYWHERE && (finish < 0 || finish >= n)) {
+	if (finish != PEG_FINISH_ANYWHERE && (finish < 0 || finish >= n)) {
 		peg_err_set(err, "finish hole %d is not on the board", finish);
 		return PEG_ANALYSE_EINPUT;
 	}
@@ -158,15 +115,7 @@ nomem:
 
 static inline CW NAME(canon_)(const struct NAME(actx_) *c, CW code)
 {
-	CW m = code;
-
-	for (int i = 1; i < c->n_sub; i++) {
-		CW x = SYM_APPLY(c->st, c->sub[i], code);
-
-		if (x < m)
-			m = x;
-	}
-	return m;
+	return SYM_CANON(c->st, c->sub, c->n_sub, code);
 }
 
 /* Canonical code over the whole group, and the symmetry that gives it. */
@@ -289,7 +238,7 @@ static int NAME(finish_holes_)(const struct peg_board *b,
 	CW code;
 	int r;
 
-	r = NAME(begin_)(b, pos, PEG_ANYWHERE, &code, &c, err);
+	r = NAME(begin_)(b, pos, PEG_FINISH_ANYWHERE, &code, &c, err);
 	if (r)
 		return r;
 	*mask = NAME(fmask_)(&c, code, POPC(code));
@@ -413,6 +362,7 @@ static int NAME(deadend_)(const struct peg_board *b,
 			depth = d + 1;
 	}
 	out->nodes = c.nodes;
+	r = 0;
 	if (depth >= 0) {
 		int idx = found;
 
@@ -427,10 +377,7 @@ static int NAME(deadend_)(const struct peg_board *b,
 		}
 		r = NAME(verify_jumps_)(b, code, out->jumps, depth,
 					(CW)out->end, err);
-		if (r)
-			goto out;
 	}
-	r = 0;
 	goto out;
 nomem:
 	r = oom_status(err);
@@ -569,7 +516,7 @@ static int NAME(strand_)(const struct peg_board *b, int vacancy,
 	int r, n = b->n_holes;
 
 	memset(&s, 0, sizeof(s));
-	r = NAME(ctx_init_)(&s.c, b, PEG_ANYWHERE, err);
+	r = NAME(ctx_init_)(&s.c, b, PEG_FINISH_ANYWHERE, err);
 	if (r)
 		return r;
 	if (vacancy < -1 || vacancy >= n) {
@@ -727,7 +674,7 @@ static int NAME(odds_)(const struct peg_board *b, const unsigned char *start,
 	int r, pegs, start_pegs, thr = 0, *kept = NULL;
 	mpq_t one, win_q;
 
-	r = NAME(begin_)(b, start, PEG_ANYWHERE, &code, &c, err);
+	r = NAME(begin_)(b, start, PEG_FINISH_ANYWHERE, &code, &c, err);
 	if (r)
 		return r;
 	mpq_init(one);
@@ -819,4 +766,5 @@ out:
 }
 
 #undef HTAB
+#undef HTC
 #undef LEGAL

@@ -149,7 +149,7 @@ static int NAME(split_)(void *(*fn)(void *), struct NAME(walk_) *w,
 		jb[t].atomic = nt > 1;
 		jb[t].zsum = zsum;
 	}
-	symv_run(fn, jb, sizeof(jb[0]), nt);
+	peg_pool_run(NULL, fn, jb, sizeof(jb[0]), nt);
 	for (int t = 0; t < nt; t++) {
 		w->edges += jb[t].edges;
 		over |= jb[t].over ||

@@ -5,6 +5,7 @@
 #include "pegsol/moves.h"
 #include "pegsol/solution.h"
 
+#include "mix.h"
 #include "symv.h"
 
 #include <stdlib.h>
@@ -12,12 +13,7 @@
 
 static uint64_t hash_64(uint64_t x)
 {
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
+	return mix_fmix64(x);
 }
 
 static uint64_t hash_128(peg_u128 x)

@@ -22,13 +22,20 @@ MEMO {
 	int16_t min, max;
 };
 
+#define CM(x) NAME(CAT(gmemo, x))
+#define CM_KEY CW
+#define CM_SLOT MEMO
+#define CM_HASH HASH
+#define CM_FULL(n, size) (2 * (n) > (size))
+#define CM_MIN 1024
+#include "codemap_impl.h"
+
 GAMES {
 	const struct peg_board *b;
 	SYMTAB *sym;
 	MVGEN g;
 	int unique;
-	MEMO *tab;
-	size_t mask, used;
+	struct NAME(gmemo_t) memo;
 	int *stab;     /* 129 * n_syms: the stabiliser of the position with
 			  k pegs on the current path at k * n_syms */
 	int fail;      /* 1 oom, 2 overflow */
@@ -46,42 +53,8 @@ GAMES {
 
 static MEMO *NAME(memo_find_)(GAMES *G, CW key, int add)
 {
-	size_t i = HASH(key) & G->mask;
-
-	while (G->tab[i].key) {
-		if (G->tab[i].key == key)
-			return &G->tab[i];
-		i = (i + 1) & G->mask;
-	}
-	if (!add)
-		return NULL;
-	if (2 * (G->used + 1) > G->mask + 1) {
-		size_t n = 2 * (G->mask + 1);
-		MEMO *t = calloc(n, sizeof(*t)), *old = G->tab;
-		size_t oldn = G->mask + 1;
-
-		if (!t)
-			return NULL;
-		G->tab = t;
-		G->mask = n - 1;
-		for (size_t k = 0; k < oldn; k++) {
-			size_t j;
-
-			if (!old[k].key)
-				continue;
-			j = HASH(old[k].key) & G->mask;
-			while (t[j].key)
-				j = (j + 1) & G->mask;
-			t[j] = old[k];
-		}
-		free(old);
-		i = HASH(key) & G->mask;
-		while (t[i].key)
-			i = (i + 1) & G->mask;
-	}
-	G->tab[i].key = key;
-	G->used++;
-	return &G->tab[i];
+	return add ? NAME(gmemo_add)(&G->memo, key)
+		   : NAME(gmemo_find)(&G->memo, key);
 }
 
 /* Hole path of move i on the stack: from, then each to. */
@@ -197,10 +170,8 @@ static int NAME(games_init_)(GAMES *G, const struct peg_board *b, int unique,
 	if (MVGEN_FN(_init)(&G->g, b, 1, err))
 		return -1;
 	G->sym = SYMTAB_FN(_new)(b);
-	G->mask = 1023;
-	G->tab = calloc(G->mask + 1, sizeof(*G->tab));
 	G->stab = malloc(129 * sizeof(int) * (size_t)b->n_syms);
-	if (!G->sym || !G->tab || !G->stab) {
+	if (!G->sym || NAME(gmemo_init)(&G->memo, 1024) || !G->stab) {
 		peg_err_set(err, "out of memory");
 		return -1;
 	}
@@ -211,7 +182,7 @@ static void NAME(games_release_)(GAMES *G)
 {
 	MVGEN_FN(_release)(&G->g);
 	SYMTAB_FN(_free)(G->sym);
-	free(G->tab);
+	NAME(gmemo_free)(&G->memo);
 	free(G->stab);
 	free(G->jumps);
 	free(G->move_len);
@@ -250,7 +221,7 @@ static int NAME(games_count_)(const struct peg_board *b, CW start, int unique,
 		return -1;
 	}
 	res->games = e->count;
-	res->positions = G.used;
+	res->positions = G.memo.n;
 	res->min_moves = e->count ? e->min : -1;
 	res->max_moves = e->count ? e->max : 0;
 	NAME(games_release_)(&G);

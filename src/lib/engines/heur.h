@@ -10,9 +10,12 @@
 
 #include "pegsol/board.h"
 
+#include "pool.h"
+
 #include <stdint.h>
 
 #define HW_MAX 3 /* words of struct hpos: up to 192 holes */
+#define HEUR_MAX_THREADS 16 /* workers of one beam */
 
 struct hpos {
 	uint64_t w[HW_MAX];
@@ -82,6 +85,8 @@ struct hbudget {
 	uint64_t nodes;
 	uint64_t kept;       /* positions kept in beam layers */
 	int threads;
+	struct peg_pool *pool; /* threads - 1 helpers for the beam's layers
+				  (pool.h), NULL: threads made per layer */
 	int stopped;         /* the time ran out */
 };
 

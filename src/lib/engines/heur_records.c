@@ -1,5 +1,5 @@
 /* heur_records.c - the records table (heuristic.h): best known shortest
- * solutions, the data in heur_records_data.h; seed 000 eq. (2). */
+ * solutions, the data in heur_records.def; seed 000 eq. (2). */
 #include "pegsol/heuristic.h"
 
 #include <stddef.h>
@@ -7,7 +7,7 @@
 static const struct peg_record records[] = {
 #define RECORD(board, vacate, finish, moves, lower, known, proved, sol, how) \
 	{board, vacate, finish, moves, lower, known, proved, sol, how},
-#include "heur_records_data.h"
+#include "heur_records.def"
 #undef RECORD
 };
 

@@ -7,8 +7,8 @@
 #include "pegsol/solution.h"
 
 #include "heur.h"
+#include "symmetry.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -501,11 +501,16 @@ static int hstart_init(struct hrun *H, struct hstart *S, struct hpos start,
 	P->end_pegs = END_PEGS;
 	/* positions are kept up to the symmetries that fix the goal: two
 	 * such images need the same number of moves to finish */
-	for (int s = 0; s < b->n_syms && P->n_syms < 12; s++) {
-		const int *map = b->sym + (size_t)s * b->n_holes;
+	{
+		int *fix = malloc((size_t)b->n_syms * sizeof(int));
+		int m;
 
-		if (finish < 0 || map[finish] == finish)
-			P->sym[P->n_syms++] = map;
+		if (!fix)
+			return -1;
+		m = pegsym_fixing(b, finish, NULL, fix);
+		for (int i = 0; i < m && P->n_syms < 12; i++)
+			P->sym[P->n_syms++] = b->sym + (size_t)fix[i] * b->n_holes;
+		free(fix);
 	}
 	{
 		/* PEGSOL_HEUR_WORDS=2 or 3 runs a wider engine on a small
@@ -820,6 +825,13 @@ int peg_heuristic(const struct peg_board *b, const unsigned char *start,
 	H.B.deadline = o->seconds > 0 ? H.t0 + o->seconds : 0;
 	H.B.max_nodes = o->max_nodes;
 	H.B.threads = o->threads > 0 ? o->threads : 1;
+	/* the beam's helpers wait between layers (pool.h); without the pool
+	 * each layer makes its own threads */
+	if (H.B.threads > 1)
+		H.B.pool = peg_pool_new(
+			(H.B.threads < HEUR_MAX_THREADS ? H.B.threads
+							 : HEUR_MAX_THREADS) -
+			1);
 	H.best_start = -1;
 	basis = malloc(sizeof(*basis));
 	H.nbr = calloc((size_t)b->n_holes, sizeof(*H.nbr));
@@ -971,5 +983,6 @@ oom:
 out:
 	free(basis);
 	hrun_free(&H);
+	peg_pool_free(H.B.pool);
 	return rc;
 }

@@ -7,6 +7,8 @@
 #include "pegsol/solution.h"
 #include "pegsol/winsets.h"
 
+#include "symmetry.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +23,7 @@ struct peg_oracle {
 	const struct peg_board *b;
 	struct peg_goal goal;
 	struct peg_fast64 *fast;
-	/* symmetries used for canonical codes: tab[s][byte][value] */
-	int n_syms, n_bytes;
-	uint64_t (*tab)[8][256];
+	struct peg_symtab64 *sym; /* the symmetries fixing the goal */
 	/* position class: basis functions as hole masks, admissible classes */
 	int class_dim;
 	uint64_t class_f[MAX_CLASS_DIM];
@@ -54,66 +54,6 @@ const char *peg_verdict_name(enum peg_verdict v)
 		return "illegal";
 	}
 	return "?";
-}
-
-int peg_goal_parse(const struct peg_board *b, const char *text,
-		   const unsigned char *start, struct peg_goal *out,
-		   struct peg_err *err)
-{
-	if (!text || !*text || !strcmp(text, "anywhere") ||
-	    !strcmp(text, "any")) {
-		out->kind = PEG_GOAL_ANYWHERE;
-		out->hole = -1;
-		return 0;
-	}
-	if (!strcmp(text, "complement")) {
-		int hole = -1, empty = 0;
-
-		if (!start) {
-			peg_err_set(err, "goal 'complement' needs a start");
-			return -1;
-		}
-		for (int h = 0; h < b->n_holes; h++)
-			if (!start[h]) {
-				empty++;
-				hole = h;
-			}
-		if (empty != 1) {
-			peg_err_set(err,
-				    "goal 'complement' needs exactly one empty "
-				    "hole at the start, not %d",
-				    empty);
-			return -1;
-		}
-		out->kind = PEG_GOAL_COMPLEMENT;
-		out->hole = hole;
-		return 0;
-	}
-	out->hole = peg_board_parse_hole(b, text, err);
-	if (out->hole < 0)
-		return -1;
-	out->kind = PEG_GOAL_HOLE;
-	return 0;
-}
-
-char *peg_goal_format(const struct peg_board *b, const struct peg_goal *g,
-		      char *buf, size_t size)
-{
-	if (g->kind == PEG_GOAL_ANYWHERE)
-		snprintf(buf, size, "anywhere");
-	else if (g->kind == PEG_GOAL_COMPLEMENT)
-		snprintf(buf, size, "complement");
-	else
-		peg_board_hole_name(b, g->hole, buf, size);
-	return buf;
-}
-
-int peg_goal_reached(const struct peg_goal *g, const unsigned char *pegs,
-		     int n_holes)
-{
-	if (peg_pos_count(pegs, n_holes) != 1)
-		return 0;
-	return g->kind == PEG_GOAL_ANYWHERE || pegs[g->hole];
 }
 
 /* A basis of {f : f(a)+f(b)+f(c) = 0 on every jump line} over GF(2): the
@@ -174,52 +114,18 @@ static unsigned pos_class(const struct peg_oracle *o, uint64_t code)
 	return c;
 }
 
+/* The symmetries that fix the goal hole (all for "anywhere"). */
 static int build_syms(struct peg_oracle *o)
 {
 	const struct peg_board *b = o->b;
-	int n = b->n_holes, m = 0;
+	int m, *keep = malloc((size_t)b->n_syms * sizeof(int));
 
-	o->n_bytes = (n + 7) / 8;
-	o->tab = calloc((size_t)b->n_syms, sizeof(*o->tab));
-	if (!o->tab)
+	if (!keep)
 		return -1;
-	for (int s = 0; s < b->n_syms; s++) {
-		const int *p = b->sym + (size_t)s * n;
-
-		if (o->goal.kind != PEG_GOAL_ANYWHERE &&
-		    p[o->goal.hole] != o->goal.hole)
-			continue;
-		for (int k = 0; k < o->n_bytes; k++)
-			for (int v = 0; v < 256; v++) {
-				uint64_t r = 0;
-
-				for (int bit = 0; bit < 8; bit++) {
-					int h = 8 * k + bit;
-
-					if (h < n && (v >> bit & 1))
-						r |= (uint64_t)1 << p[h];
-				}
-				o->tab[m][k][v] = r;
-			}
-		m++;
-	}
-	o->n_syms = m;
-	return 0;
-}
-
-static uint64_t canon(const struct peg_oracle *o, uint64_t code)
-{
-	uint64_t m = code;
-
-	for (int s = 1; s < o->n_syms; s++) {
-		uint64_t r = 0;
-
-		for (int k = 0; k < o->n_bytes; k++)
-			r |= o->tab[s][k][(code >> (8 * k)) & 0xff];
-		if (r < m)
-			m = r;
-	}
-	return m;
+	m = pegsym_fixing(b, peg_goal_finish(&o->goal), NULL, keep);
+	o->sym = peg_symtab64_new_sub(b, keep, m);
+	free(keep);
+	return o->sym ? 0 : -1;
 }
 
 /* Table memory: 2 MiB aligned and advised as huge pages when large, since
@@ -362,7 +268,7 @@ void peg_oracle_free(struct peg_oracle *o)
 	if (!o)
 		return;
 	peg_fast64_free(o->fast);
-	free(o->tab);
+	peg_symtab64_free(o->sym);
 	free(o->class_ok);
 	free(o->slots);
 	free(o);
@@ -382,7 +288,7 @@ size_t peg_oracle_memory(const struct peg_oracle *o)
 	if (!o)
 		return 0;
 	return sizeof(*o) + ((size_t)1 << o->bits) * sizeof(uint64_t) +
-	       (size_t)o->b->n_syms * sizeof(*o->tab) +
+	       sizeof(*o->sym) + (size_t)o->sym->n_syms * sizeof(*o->sym->t) +
 	       ((size_t)1 << o->class_dim);
 }
 
@@ -448,7 +354,7 @@ static int search(struct peg_oracle *o, uint64_t code, int n_pegs)
 	}
 	if (!o->class_ok[pos_class(o, code)])
 		return PEG_LOSE;
-	key = canon(o, code);
+	key = peg_symtab64_canon(o->sym, code);
 	r = table_get(o, key);
 	if (r >= 0)
 		return r;
@@ -535,53 +441,77 @@ static int line_reaches_goal(const struct peg_oracle *o,
 	return ok;
 }
 
-enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
-				  const unsigned char *pegs, long budget,
-				  struct peg_jump **jumps, int *n_out)
+/* The verdict of a child on the line: from the sets w when given, else
+ * by the search. */
+static int child_verdict(struct peg_oracle *o, const struct peg_winsets *w,
+			 uint64_t code, int n_pegs)
+{
+	if (w)
+		return peg_winsets_has(w, code) ? PEG_WIN : PEG_LOSE;
+	return search(o, code, n_pegs);
+}
+
+/* A winning line from pegs: at each step the first legal jump to a winning
+ * child.  PEG_WIN with *jumps (malloc'd; NULL when pegs is already won)
+ * and *n_out, the line replayed to the goal first; else PEG_UNKNOWN (out
+ * of budget or memory, or no line: sets made for another problem). */
+static enum peg_verdict follow_line(struct peg_oracle *o,
+				    const struct peg_winsets *w,
+				    const unsigned char *pegs,
+				    struct peg_jump **jumps, int *n_out)
 {
 	const struct peg_fast64 *f = o->fast;
 	int n = o->b->n_holes, n_pegs = peg_pos_count(pegs, n), len = 0;
 	uint64_t code = peg_pos_to64(pegs, n);
 	struct peg_jump *list;
-	int r;
 
-	*jumps = NULL;
-	*n_out = 0;
-	start_call(o, budget);
-	r = search(o, code, n_pegs);
-	if (r != PEG_WIN)
-		return (enum peg_verdict)r;
 	list = malloc(sizeof(*list) * (size_t)(n_pegs > 1 ? n_pegs : 1));
 	if (!list)
 		return PEG_UNKNOWN;
 	while (n_pegs > 1) {
-		int found = -1;
+		int found = -1, r = PEG_LOSE;
 
-		for (int k = 0; k < f->n_jumps && found < 0; k++) {
+		for (int k = 0; k < f->n_jumps && found < 0 && r != PEG_UNKNOWN;
+		     k++) {
 			if (!peg_fast64_legal(f, k, code))
 				continue;
-			r = search(o, code ^ f->flip[k], n_pegs - 1);
+			r = child_verdict(o, w, code ^ f->flip[k], n_pegs - 1);
 			if (r == PEG_WIN)
 				found = k;
-			else if (r == PEG_UNKNOWN)
-				break; /* out of budget (table cleared) */
 		}
-		if (found < 0) {
-			free(list);
-			return PEG_UNKNOWN;
-		}
+		if (found < 0)
+			break; /* out of budget (table cleared), or no line */
 		list[len++] = f->jumps[found];
 		code ^= f->flip[found];
 		n_pegs--;
 	}
 	/* every solution handed out is replayed first */
-	if (!line_reaches_goal(o, pegs, n, list, len)) {
+	if (n_pegs > 1 || !line_reaches_goal(o, pegs, n, list, len)) {
 		free(list);
 		return PEG_UNKNOWN;
+	}
+	if (len == 0) {
+		free(list);
+		list = NULL;
 	}
 	*jumps = list;
 	*n_out = len;
 	return PEG_WIN;
+}
+
+enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
+				  const unsigned char *pegs, long budget,
+				  struct peg_jump **jumps, int *n_out)
+{
+	int n = o->b->n_holes, r;
+
+	*jumps = NULL;
+	*n_out = 0;
+	start_call(o, budget);
+	r = search(o, peg_pos_to64(pegs, n), peg_pos_count(pegs, n));
+	if (r != PEG_WIN)
+		return (enum peg_verdict)r;
+	return follow_line(o, NULL, pegs, jumps, n_out);
 }
 
 /* ---- answers from precomputed winning sets ---- */
@@ -590,9 +520,8 @@ enum peg_verdict peg_oracle_solve(struct peg_oracle *o,
 static const struct peg_winsets *usable(const struct peg_oracle *o,
 					const struct peg_winsets *w)
 {
-	int hole = o->goal.kind == PEG_GOAL_ANYWHERE ? -1 : o->goal.hole;
-
-	return w && peg_winsets_finish(w) == hole ? w : NULL;
+	return w && peg_winsets_finish(w) == peg_goal_finish(&o->goal) ? w
+									: NULL;
 }
 
 enum peg_verdict peg_oracle_classify_played(struct peg_oracle *o,
@@ -633,50 +562,21 @@ enum peg_verdict peg_oracle_solve_played(struct peg_oracle *o,
 					 const unsigned char *pegs, long budget,
 					 struct peg_jump **jumps, int *n_out)
 {
-	const struct peg_fast64 *f = o->fast;
-	int n = o->b->n_holes, n_pegs = peg_pos_count(pegs, n), len = 0;
-	uint64_t code = peg_pos_to64(pegs, n);
-	struct peg_jump *list;
-
 	if (!(w = usable(o, w)))
 		return peg_oracle_solve(o, pegs, budget, jumps, n_out);
 	*jumps = NULL;
 	*n_out = 0;
 	start_call(o, budget);
-	if (!peg_winsets_has(w, code))
+	if (!peg_winsets_has(w, peg_pos_to64(pegs, o->b->n_holes)))
 		return PEG_LOSE;
-	list = malloc(sizeof(*list) * (size_t)(n_pegs > 1 ? n_pegs : 1));
-	if (!list)
-		return PEG_UNKNOWN;
 	/* every position of W has a child in W (it lies on a solution) */
-	while (n_pegs > 1) {
-		int found = -1;
-
-		for (int k = 0; k < f->n_jumps && found < 0; k++)
-			if (peg_fast64_legal(f, k, code) &&
-			    peg_winsets_has(w, code ^ f->flip[k]))
-				found = k;
-		if (found < 0)
-			break;
-		list[len++] = f->jumps[found];
-		code ^= f->flip[found];
-		n_pegs--;
-	}
-	if (n_pegs > 1 || !line_reaches_goal(o, pegs, n, list, len)) {
-		/* not a solution: the sets were not this problem's */
-		free(list);
-		return peg_oracle_solve(o, pegs, budget, jumps, n_out);
-	}
-	if (len == 0) {
-		free(list);
-		list = NULL;
-	}
-	*jumps = list;
-	*n_out = len;
-	return PEG_WIN;
+	if (follow_line(o, w, pegs, jumps, n_out) == PEG_WIN)
+		return PEG_WIN;
+	/* not a solution: the sets were not this problem's */
+	return peg_oracle_solve(o, pegs, budget, jumps, n_out);
 }
 
-void peg_move_list_release(struct peg_move_list *m)
+void peg_move_verdicts_release(struct peg_move_verdicts *m)
 {
 	if (!m)
 		return;
@@ -690,7 +590,7 @@ struct move_walk {
 	struct peg_oracle *o;
 	const struct peg_winsets *w; /* usable sets, or NULL */
 	int in_w;                    /* the position is in W */
-	struct peg_move_list *m;
+	struct peg_move_verdicts *m;
 	int cap_moves, cap_jumps, n_jumps, max_moves;
 	int path[64]; /* board jump indices of the chain */
 	int fail;
@@ -699,7 +599,7 @@ struct move_walk {
 static int move_push(struct move_walk *mw, int depth, uint64_t code,
 		     int n_pegs)
 {
-	struct peg_move_list *m = mw->m;
+	struct peg_move_verdicts *m = mw->m;
 	const struct peg_board *b = mw->o->b;
 	int v;
 
@@ -765,7 +665,7 @@ static int move_walk(struct move_walk *mw, int at, int depth, uint64_t code,
 int peg_oracle_classify_moves(struct peg_oracle *o,
 			      const struct peg_winsets *w,
 			      const unsigned char *pegs, long budget,
-			      int max_moves, struct peg_move_list *out)
+			      int max_moves, struct peg_move_verdicts *out)
 {
 	const struct peg_board *b = o->b;
 	int n = b->n_holes, win = 0, unknown = 0;
@@ -801,6 +701,6 @@ int peg_oracle_classify_moves(struct peg_oracle *o,
 		return PEG_WIN;
 	return unknown ? PEG_UNKNOWN : PEG_LOSE;
 nomem:
-	peg_move_list_release(out);
+	peg_move_verdicts_release(out);
 	return -1;
 }

@@ -8,9 +8,11 @@
 #include "pegsol/pos.h"
 
 #include "bigmem.h"
+#include "pool.h"
 
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #define TT_MIN_BITS 16
 #define TT_LOAD 0.7
@@ -22,21 +24,13 @@
 #define PROOF_SLACK 2  /* bounds past the start's before the jump-level
 			  solvability check (SH(_bfhs)) */
 
-/* Run fn on the nt workers of the array at base (elements of sz bytes):
- * worker 0 on this thread, the others on new ones (as many as start). */
-static void run_workers(void *(*fn)(void *), void *base, size_t sz, int nt)
+/* Seconds on the monotonic clock (the depth-first marks' pace). */
+static double sh_now(void)
 {
-	pthread_t th[16];
-	int started = 0;
+	struct timespec t;
 
-	for (int t = 1; t < nt && t < 16; t++)
-		if (!pthread_create(&th[t], NULL, fn, (char *)base + t * sz))
-			started = t;
-		else
-			break;
-	fn(base);
-	for (int t = 1; t <= started; t++)
-		pthread_join(th[t], NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 #define WBITS 64

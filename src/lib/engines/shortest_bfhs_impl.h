@@ -440,14 +440,8 @@ static int NAME(layer_run_)(SEARCH *S, const CW *cur, size_t n_cur,
 
 	if (n_cur < PAR_MIN)
 		nt = 1;
-	memset(&L, 0, sizeof(L));
-	L.S = S;
-	L.cur = cur;
-	L.n_cur = n_cur;
-	L.d = d;
-	L.U = U;
-	L.lazy = d + 1 == U - 1;
-	L.want = want;
+	L = (LAYER){.S = S, .cur = cur, .n_cur = n_cur, .d = d, .U = U,
+		    .lazy = d + 1 == U - 1, .want = want};
 	pthread_rwlock_init(&L.grow, NULL);
 	W = calloc((size_t)nt, sizeof(*W));
 	if (!W) {
@@ -460,7 +454,7 @@ static int NAME(layer_run_)(SEARCH *S, const CW *cur, size_t n_cur,
 		if (t == 0)
 			W[t].out = *next;
 	}
-	run_workers(NAME(layer_worker_), W, sizeof(*W), nt);
+	peg_pool_run(NULL, NAME(layer_worker_), W, sizeof(*W), nt);
 	*next = W[0].out;
 	for (int t = 0; t < nt; t++) {
 		S->kbuf[t] = W[t].K;
@@ -599,8 +593,17 @@ DFS_RUN {
 				     word first (atomic words: want_get) */
 	struct hit *hits;
 	pthread_mutex_t lock;   /* hits, and the shared move generator */
-	uint64_t nodes;         /* expanded by all workers (atomic) */
+	uint64_t nodes;         /* expanded by all workers (atomic, in
+				   steps of 4096) */
 	int fail, pruned;
+	/* marks (S->mo): front states below the least index a worker holds
+	 * (cur, under take) and below next_i are finished */
+	pthread_mutex_t take;   /* next_i and every worker's cur */
+	DFS_WORKER *w;          /* the workers (w[0] reports marks) */
+	int nt;
+	CW want0;               /* the wanted holes at the start */
+	uint64_t front_hash, done;
+	double last_mark;
 };
 
 /* The wanted holes: read word by word (a read racing a write sees, in
@@ -629,7 +632,45 @@ DFS_WORKER {
 	CW path[WBITS + 2];      /* canonical states at depths d0..g */
 	uint64_t nodes;
 	int pruned;
+	size_t cur;             /* the front state in hand (D->take) */
 };
+
+/* Report a mark (S->mo->mark) when mark_secs have passed since the last
+ * one, or always when final. */
+static void NAME(dfs_mark_)(DFS_RUN *D, int final)
+{
+	SEARCH *S = D->S;
+	struct peg_shortest_mark m;
+	double t = sh_now();
+	size_t p;
+
+	if (!S->mo || !S->mo->mark || (!final && t - D->last_mark <
+					S->mark_secs))
+		return;
+	D->last_mark = t;
+	pthread_mutex_lock(&D->take);
+	p = D->next_i;
+	for (int i = 0; i < D->nt; i++)
+		if (D->w[i].cur < p)
+			p = D->w[i].cur;
+	pthread_mutex_unlock(&D->take);
+	if (p > D->n_front)
+		p = D->n_front;
+	/* after a hit the finished states are no longer "without a
+	 * solution": the count stays where it was */
+	if (NAME(want_get_)(D) == D->want0 && p > D->done)
+		D->done = p;
+	memset(&m, 0, sizeof(m));
+	m.bound = D->U;
+	m.layer = D->d0;
+	m.depth_first = 1;
+	m.states = D->n_front;
+	m.stored = S->tt.used;
+	m.front_hash = D->front_hash;
+	m.done = D->done;
+	m.nodes = S->nodes + __atomic_load_n(&D->nodes, __ATOMIC_RELAXED);
+	S->mo->mark(S->mo->mark_ctx, &m);
+}
 
 /* A solution: the path to depth g (path[d0..g]), then, when lazy, the
  * state a (one more move) and a finishing move to a hole of holes; else a
@@ -689,10 +730,15 @@ static int NAME(dfs_node_)(DFS_WORKER *W, CW c, int g)
 	CW used = 0, want;
 	size_t nk = 0;
 
-	if (++W->nodes % 4096 == 0 && S->dfs_budget &&
-	    __atomic_add_fetch(&D->nodes, 4096, __ATOMIC_RELAXED) >
-		    S->dfs_budget)
-		return -1;
+	if (++W->nodes % 4096 == 0) {
+		uint64_t all = __atomic_add_fetch(&D->nodes, 4096,
+						  __ATOMIC_RELAXED);
+
+		if (S->dfs_budget && all > S->dfs_budget)
+			return -1;
+		if (W == D->w && S->mo)
+			NAME(dfs_mark_)(D, 0);
+	}
 	/* the tight-bound cut of expand_one */
 	npk = NAME(packing_)(R, c, &used);
 	if (npk > lim && (c & ~used))
@@ -751,9 +797,15 @@ static void *NAME(dfs_worker_run_)(void *arg)
 	DFS_RUN *D = W->D;
 
 	for (;;) {
-		size_t i = __atomic_fetch_add(&D->next_i, 1, __ATOMIC_RELAXED);
+		size_t i;
 		int rc;
 
+		pthread_mutex_lock(&D->take);
+		i = D->next_i;
+		if (i < D->n_front)
+			D->next_i++;
+		W->cur = i;
+		pthread_mutex_unlock(&D->take);
 		if (i >= D->n_front ||
 		    !NAME(want_get_)(D) ||
 		    __atomic_load_n(&D->fail, __ATOMIC_RELAXED))
@@ -772,10 +824,24 @@ static void *NAME(dfs_worker_run_)(void *arg)
 	return NULL;
 }
 
-/* Finish bound U depth first from layer d0 (front[0..n_front-1]); the
- * targets found are moved from *want to *found, with hits[] filled. */
+/* Order of the front when marks are kept: by hash (a fixed order, and
+ * the work spread evenly over it, so the part done estimates the time
+ * left), then by code. */
+static int NAME(front_cmp_)(const void *a, const void *b)
+{
+	CW x = *(const CW *)a, y = *(const CW *)b;
+	uint64_t hx = HASH(x), hy = HASH(y);
+
+	if (hx != hy)
+		return hx < hy ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Finish bound U depth first from layer d0 (front[0..n_front-1], sorted
+ * here when marks are kept); the targets found are moved from *want to
+ * *found, with hits[] filled. */
 static int NAME(dfs_complete_)(SEARCH *S, CW start,
-			       const CW *front, size_t n_front, int d0, int U,
+			       CW *front, size_t n_front, int d0, int U,
 			       int stop_first, CW *want, CW *found,
 			       struct hit *hits, int *pruned)
 {
@@ -801,17 +867,26 @@ static int NAME(dfs_complete_)(SEARCH *S, CW start,
 	}
 	S->dt_dirty = 1;
 	S->dfs_used++;
-	memset(&D, 0, sizeof(D));
-	D.S = S;
-	D.start = start;
-	D.front = front;
-	D.n_front = n_front;
-	D.d0 = d0;
-	D.U = U;
-	D.stop_first = stop_first;
+	D = (DFS_RUN){.S = S, .start = start, .front = front,
+		      .n_front = n_front, .d0 = d0, .U = U,
+		      .stop_first = stop_first};
 	NAME(want_set_)(&D, *want);
 	D.hits = hits;
+	D.want0 = *want;
+	if (S->mo) {
+		const struct peg_shortest_mark *r = S->mo->resume;
+
+		qsort(front, n_front, sizeof(*front), NAME(front_cmp_));
+		for (size_t i = 0; i < n_front; i++)
+			D.front_hash += HASH(front[i]);
+		if (r && r->depth_first && r->bound == U && r->layer == d0 &&
+		    r->states == n_front && r->front_hash == D.front_hash &&
+		    r->done <= n_front)
+			D.next_i = D.done = r->done;
+		D.last_mark = sh_now();
+	}
 	pthread_mutex_init(&D.lock, NULL);
+	pthread_mutex_init(&D.take, NULL);
 	if ((size_t)nt > n_front)
 		nt = (int)n_front;
 	if (nt < 1)
@@ -819,11 +894,20 @@ static int NAME(dfs_complete_)(SEARCH *S, CW start,
 	W = calloc((size_t)nt, sizeof(*W));
 	if (!W) {
 		pthread_mutex_destroy(&D.lock);
+		pthread_mutex_destroy(&D.take);
 		return -1;
 	}
-	for (int t = 0; t < nt; t++)
+	for (int t = 0; t < nt; t++) {
 		W[t].D = &D;
-	run_workers(NAME(dfs_worker_run_), W, sizeof(*W), nt);
+		W[t].cur = SIZE_MAX; /* none in hand */
+	}
+	D.w = W;
+	D.nt = nt;
+	peg_pool_run(NULL, NAME(dfs_worker_run_), W, sizeof(*W), nt);
+	D.nodes = 0;
+	for (int t = 0; t < nt; t++)
+		D.nodes += W[t].nodes;
+	NAME(dfs_mark_)(&D, 1);
 	for (int t = 0; t < nt; t++) {
 		S->nodes += W[t].nodes;
 		*pruned |= W[t].pruned;
@@ -836,6 +920,7 @@ static int NAME(dfs_complete_)(SEARCH *S, CW start,
 	*want = NAME(want_get_)(&D);
 	free(W);
 	pthread_mutex_destroy(&D.lock);
+	pthread_mutex_destroy(&D.take);
 	return rc;
 }
 
@@ -939,6 +1024,16 @@ int SH(_bfhs)(SEARCH *S, CW start, CW *targets_io,
 			}
 			if (S->tt.used > S->peak)
 				S->peak = S->tt.used;
+			if (S->mo && S->mo->mark) {
+				struct peg_shortest_mark m = {0};
+
+				m.bound = U;
+				m.layer = d + 1;
+				m.states = next.n;
+				m.stored = S->tt.used;
+				m.nodes = S->nodes;
+				S->mo->mark(S->mo->mark_ctx, &m);
+			}
 			for (int h0 = 0; h0 < WBITS; h0++) {
 				CW o, par = 0;
 				int mv, lz = 0, h;

@@ -191,11 +191,9 @@ void SH(_search_release)(SEARCH *S)
 /* Symmetries that fix start and map the target set onto itself. */
 void SH(_set_group)(SEARCH *S, CW start, CW targets)
 {
-	S->nH = 0;
-	for (int s = 0; s < S->sym->n_syms; s++)
-		if (SYM_APPLY(S->sym, s, start) == start &&
-		    SYM_APPLY(S->sym, s, targets) == targets)
-			S->H[S->nH++] = s;
+	CW fix[2] = {start, targets};
+
+	S->nH = SYM_FIXING_CODES(S->sym, fix, 2, S->H);
 }
 
 /* Can c reach one peg in a hole of goal?  Depth-first by jumps; positions

@@ -9,6 +9,8 @@ static void NAME(search_opts_)(SEARCH *S, const struct peg_shortest_opts *o)
 	S->dfs = !(o && o->no_dfs);
 	S->dfs_slots = o ? o->dfs_slots : 0;
 	S->dfs_budget = o ? o->dfs_budget : 0;
+	S->mo = o && (o->mark || o->resume) ? o : NULL;
+	S->mark_secs = o && o->mark_seconds > 0 ? o->mark_seconds : 1.0;
 }
 
 /* Verify a jump list from start; 0 when it ends with one peg at hole f. */

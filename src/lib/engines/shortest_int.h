@@ -24,6 +24,7 @@
 #include "pegsol/moves.h"
 #include "pegsol/shortest.h"
 
+#include "mix.h"
 #include "symv.h"
 
 #include <sched.h>
@@ -35,25 +36,16 @@
 
 /* ---- width-independent ---------------------------------------------- */
 
-static inline uint64_t mix(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
 /* The hash of a code of each width (HASH below). */
 static inline uint64_t mix64(uint64_t x)
 {
-	return mix(x);
+	return mix_fmix64(x);
 }
 
 static inline uint64_t mix128(peg_u128 x)
 {
-	return mix((uint64_t)x ^ (uint64_t)(x >> 64) * 0x9e3779b97f4a7c15ULL);
+	return mix_fmix64((uint64_t)x ^
+			  (uint64_t)(x >> 64) * 0x9e3779b97f4a7c15ULL);
 }
 
 /* One found target orbit. */

@@ -150,6 +150,10 @@ SEARCH {
 	size_t dt_mask;
 	int dt_dirty;         /* entries of an earlier bound are in it */
 	int dfs_used;         /* bounds that needed it */
+	/* long searches: marks reported, and where to resume (shortest.h,
+	 * struct peg_shortest_mark) */
+	const struct peg_shortest_opts *mo; /* mark, mark_ctx, resume */
+	double mark_secs;
 #if WBITS > 64
 	int dt_lock[DT_LOCKS]; /* bucket i: lock i mod DT_LOCKS */
 #endif
@@ -157,15 +161,7 @@ SEARCH {
 
 static inline CW CANON(const SEARCH *S, CW c)
 {
-	CW m = c;
-
-	for (int i = 1; i < S->nH; i++) {
-		CW x = SYM_APPLY(S->sym, S->H[i], c);
-
-		if (x < m)
-			m = x;
-	}
-	return m;
+	return SYM_CANON(S->sym, S->H, S->nH, c);
 }
 
 int SH(_search_init)(SEARCH *S, const struct peg_board *b,

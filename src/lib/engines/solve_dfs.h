@@ -21,15 +21,7 @@ struct NAME(dfs_) {
 
 static CW NAME(canon_)(const struct NAME(dfs_) *d, CW c)
 {
-	CW m = c;
-
-	for (int i = 1; i < d->n_group; i++) {
-		CW x = CAT(CAT(peg_symtab, SFX), _apply)(d->t, d->group[i], c);
-
-		if (x < m)
-			m = x;
-	}
-	return m;
+	return SYM_CANON(d->t, d->group, d->n_group, c);
 }
 
 static void NAME(mark_dead_)(struct NAME(dfs_) *d, CW key)

@@ -10,6 +10,13 @@
 
 #include <string.h>
 
+#define WBITS 64
+#include "sweep_impl.h"
+#undef WBITS
+#define WBITS 128
+#include "sweep_impl.h"
+#undef WBITS
+
 void peg_sweep_result_release(struct peg_sweep_result *res)
 {
 	free(res->start);
@@ -17,13 +24,6 @@ void peg_sweep_result_release(struct peg_sweep_result *res)
 	free(res->jumps);
 	memset(res, 0, sizeof(*res));
 }
-
-#define WBITS 64
-#include "sweep_impl.h"
-#undef WBITS
-#define WBITS 128
-#include "sweep_impl.h"
-#undef WBITS
 
 int peg_sweep_longest(const struct peg_board *b,
 		      const struct peg_shortest_opts *opts,

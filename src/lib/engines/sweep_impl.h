@@ -185,6 +185,23 @@ static int NAME(sweep_begin_)(const struct peg_board *b,
 	return 0;
 }
 
+/* The out-of-resources exit of both searches: the message, no result. */
+static int NAME(sweep_oom_)(const SEARCH *S, struct peg_sweep_result *res,
+			    struct peg_err *err)
+{
+	peg_err_set(err, "state limit (%llu) or memory exhausted",
+		    (unsigned long long)S->max_states);
+	peg_sweep_result_release(res);
+	return PEG_SHORTEST_RESOURCES;
+}
+
+/* What both searches release at the end. */
+static void NAME(sweep_end_)(SEARCH *S, FMEMO *win)
+{
+	NAME(fm_clear_)(win);
+	SH(_search_release)(S);
+}
+
 int SH(_sweep_longest)(const struct peg_board *b,
 		       const struct peg_shortest_opts *opts,
 		       struct peg_sweep_result *res, struct peg_err *err)
@@ -194,13 +211,13 @@ int SH(_sweep_longest)(const struct peg_board *b,
 	FMEMO win = {0};
 	BASIS B;
 	CW full;
-	int rc = PEG_SHORTEST_OK, rc0;
+	int rc;
 	size_t cap_pairs, n_cand = 0, cap_cand = 0;
 	SWEEP_CAND *cand = NULL;
 
-	rc0 = NAME(sweep_begin_)(b, opts, res, &S, &R, &full, err);
-	if (rc0)
-		return rc0;
+	rc = NAME(sweep_begin_)(b, opts, res, &S, &R, &full, err);
+	if (rc)
+		return rc;
 	SH(_basis_build)(b, &B);
 	cap_pairs = (size_t)b->n_holes * (size_t)b->n_holes;
 	res->start = malloc(cap_pairs * sizeof(int));
@@ -295,14 +312,10 @@ int SH(_sweep_longest)(const struct peg_board *b,
 oom_pop:
 	S.gj.n = 0;
 oom:
-	peg_err_set(err, "state limit (%llu) or memory exhausted",
-		    (unsigned long long)S.max_states);
-	rc = PEG_SHORTEST_RESOURCES;
-	peg_sweep_result_release(res);
+	rc = NAME(sweep_oom_)(&S, res, err);
 out:
 	free(cand);
-	NAME(fm_clear_)(&win);
-	SH(_search_release)(&S);
+	NAME(sweep_end_)(&S, &win);
 	return rc;
 }
 
@@ -492,17 +505,16 @@ int SH(_sweep_construct)(const struct peg_board *b,
 			 const struct peg_shortest_opts *opts,
 			 struct peg_sweep_result *res, struct peg_err *err)
 {
-	REGIONS R;
-	SEARCH S;
-	FMEMO win = {0};
 	SCON C;
+	int *ek = NULL, *pick = NULL, maxe = 0, rc;
+	SEARCH S;
+	REGIONS R;
+	FMEMO win = {0};
 	CW full, done = 0;
-	int rc = PEG_SHORTEST_OK, rc0, maxe = 0;
-	int *ek = NULL, *pick = NULL;
 
-	rc0 = NAME(sweep_begin_)(b, opts, res, &S, &R, &full, err);
-	if (rc0)
-		return rc0;
+	rc = NAME(sweep_begin_)(b, opts, res, &S, &R, &full, err);
+	if (rc)
+		return rc;
 	ek = malloc(((size_t)b->n_jumps + 1) * sizeof(int));
 	pick = malloc(((size_t)b->n_jumps + 1) * sizeof(int));
 	res->start = malloc(sizeof(int));
@@ -575,14 +587,10 @@ int SH(_sweep_construct)(const struct peg_board *b,
 	}
 	goto out;
 oom:
-	peg_err_set(err, "state limit (%llu) or memory exhausted",
-		    (unsigned long long)S.max_states);
-	rc = PEG_SHORTEST_RESOURCES;
-	peg_sweep_result_release(res);
+	rc = NAME(sweep_oom_)(&S, res, err);
 out:
 	free(ek);
 	free(pick);
-	NAME(fm_clear_)(&win);
-	SH(_search_release)(&S);
+	NAME(sweep_end_)(&S, &win);
 	return rc;
 }

@@ -777,7 +777,9 @@ oom:
 
 /* ---- DFS solver ---------------------------------------------------------- */
 
-struct frame {
+/* One level of the DFS stack: the position (colour planes) and the jump
+ * cursor. */
+struct tri_dfs_frame {
 	u128 p1, p2;
 	int next;  /* next jump to try, over two passes of n_jumps */
 	int jump;  /* jump that led here (index), -1 at the root */
@@ -796,7 +798,7 @@ int peg_tri_solve(const struct peg_board *b, const unsigned char *col,
 	int n = b->n_holes, nj = b->n_jumps, rc = PEG_TRI_OK;
 	struct symbytes sb = {0};
 	struct vset vs = {0};
-	struct frame *st = NULL;
+	struct tri_dfs_frame *st = NULL;
 	uint64_t cap = 0, depth = 0;
 	u128 p1 = 0, p2 = 0, a, c;
 	unsigned char *tmp = NULL;
@@ -841,10 +843,10 @@ int peg_tri_solve(const struct peg_board *b, const unsigned char *col,
 	st = malloc((size_t)cap * sizeof(*st));
 	if (!st)
 		goto oom;
-	st[0] = (struct frame){p1, p2, 0, -1};
+	st[0] = (struct tri_dfs_frame){p1, p2, 0, -1};
 	depth = 1;
 	while (depth) {
-		struct frame *f = &st[depth - 1];
+		struct tri_dfs_frame *f = &st[depth - 1];
 		u128 occ = f->p1 | f->p2, q1, q2;
 		const struct peg_jump *j;
 		u128 F, O, T;
@@ -915,7 +917,7 @@ int peg_tri_solve(const struct peg_board *b, const unsigned char *col,
 			break;
 		}
 		if (depth == cap) {
-			struct frame *ns;
+			struct tri_dfs_frame *ns;
 
 			cap *= 2;
 			ns = realloc(st, (size_t)cap * sizeof(*st));
@@ -923,7 +925,7 @@ int peg_tri_solve(const struct peg_board *b, const unsigned char *col,
 				goto oom;
 			st = ns;
 		}
-		st[depth++] = (struct frame){q1, q2, 0, k};
+		st[depth++] = (struct tri_dfs_frame){q1, q2, 0, k};
 	}
 done:
 	res->nodes = vs.n;

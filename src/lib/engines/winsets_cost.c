@@ -25,6 +25,8 @@
 
 #include "pegsol/theory.h"
 
+#include "symmetry.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,14 +63,7 @@ int peg_winsets_estimate(const struct peg_board *b, const unsigned char *start,
 		}
 	}
 	/* the stabiliser of the start and the goal */
-	for (int s = 0; s < b->n_syms; s++) {
-		const int *p = b->sym + (size_t)s * n;
-		int ok = finish < 0 || p[finish] == finish;
-
-		for (int h = 0; h < n && ok; h++)
-			ok = !start[p[h]] == !start[h];
-		h_size += ok;
-	}
+	h_size = pegsym_fixing(b, finish, start, NULL);
 	if (h_size < 1)
 		h_size = 1;
 	/* the complemented goal: full minus the finish hole; for "anywhere"
