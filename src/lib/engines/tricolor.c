@@ -4,8 +4,8 @@
 #include "pegsol/tricolor.h"
 
 #include "pegsol/pos.h"
+#include "pool.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -617,21 +617,26 @@ static void *build_worker(void *arg)
 	return NULL;
 }
 
+/* One pool record: every worker shares the build and takes chunks from
+ * its counter (a record without a thread of its own finds none left). */
+static void *build_record(void *rec)
+{
+	return build_worker(*(struct build **)rec);
+}
+
 static int run_sweep(struct build *bd, int threads)
 {
-	pthread_t th[64];
-	int started = 0;
+	struct build *recs[PEG_POOL_MAX];
 
 	bd->next = 0;
 	bd->any_change = 0;
-	if (threads > 64)
-		threads = 64;
-	for (int i = 1; i < threads; i++)
-		if (!pthread_create(&th[started], NULL, build_worker, bd))
-			started++;
-	build_worker(bd);
-	for (int i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
+	if (threads > PEG_POOL_MAX)
+		threads = PEG_POOL_MAX;
+	if (threads < 1)
+		threads = 1;
+	for (int i = 0; i < threads; i++)
+		recs[i] = bd;
+	peg_pool_run(NULL, build_record, recs, sizeof(recs[0]), threads);
 	return bd->any_change;
 }
 
