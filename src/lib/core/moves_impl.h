@@ -204,11 +204,5 @@ int MVGEN_FN(_push_back_max)(MVGEN *g, CW code, int max_len)
 
 int NAME(peg_stabiliser)(const SYMTAB *t, CW code, int *out)
 {
-	int n = 0;
-
-	out[n++] = 0;
-	for (int s = 1; s < t->n_syms; s++)
-		if (SYM_APPLY(t, s, code) == code)
-			out[n++] = s;
-	return n;
+	return SYM_FIXING_CODES(t, &code, 1, out);
 }

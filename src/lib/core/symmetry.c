@@ -4,18 +4,27 @@
 
 #include <string.h>
 
+int pegsym_fixes(const struct peg_board *b, int s, int hole,
+		 const unsigned char *pegs)
+{
+	int n = b->n_holes;
+	const int *p = b->sym + (size_t)s * n;
+
+	if (hole >= 0 && p[hole] != hole)
+		return 0;
+	for (int h = 0; pegs && h < n; h++)
+		if (!pegs[p[h]] != !pegs[h])
+			return 0;
+	return 1;
+}
+
 int pegsym_fixing(const struct peg_board *b, int hole,
 		  const unsigned char *pegs, int *out)
 {
-	int n = b->n_holes, m = 0;
+	int m = 0;
 
 	for (int s = 0; s < b->n_syms; s++) {
-		const int *p = b->sym + (size_t)s * n;
-		int ok = hole < 0 || p[hole] == hole;
-
-		for (int h = 0; pegs && h < n && ok; h++)
-			ok = !pegs[p[h]] == !pegs[h];
-		if (!ok)
+		if (!pegsym_fixes(b, s, hole, pegs))
 			continue;
 		if (out)
 			out[m] = s;

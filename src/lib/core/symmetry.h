@@ -26,6 +26,11 @@
 
 #include <stdint.h>
 
+/* Does symmetry s of b fix hole `hole` (hole < 0: no condition) and map
+ * the pegs of `pegs` (NULL: no condition) onto themselves? */
+int pegsym_fixes(const struct peg_board *b, int s, int hole,
+		 const unsigned char *pegs);
+
 /* The symmetries of b, ascending (identity first), that fix hole `hole`
  * (hole < 0: no condition) and map the pegs of `pegs` (one byte per hole,
  * nonzero = peg; NULL: no condition) onto themselves.  Writes them to out

@@ -1,6 +1,7 @@
 /* solve.c - one problem: cheap proofs (peg count, position class), then a
  * DFS with a table of dead canonical positions (solve.h). */
 #include "pegsol/solve.h"
+#include "symmetry.h"
 
 #include "pegsol/fast.h"
 #include "pegsol/hashset.h"
@@ -149,15 +150,10 @@ int peg_solve_stabilizer(const struct peg_board *b,
 	int m = 0;
 
 	for (int s = 0; s < b->n_syms; s++) {
-		const int *perm = b->sym + (size_t)s * b->n_holes;
 		int fixed = 1;
 
 		for (int k = 0; k < n && fixed; k++)
-			for (int i = 0; i < b->n_holes; i++)
-				if (!pos[k][i] != !pos[k][perm[i]]) {
-					fixed = 0;
-					break;
-				}
+			fixed = pegsym_fixes(b, s, -1, pos[k]);
 		if (fixed)
 			syms[m++] = s;
 	}
