@@ -153,33 +153,33 @@ $(BUILD)/pegsol.bash: $(BUILD)/pegsol $(BUILD)/pegsol-web tools/gen-completion.s
 	@mv $@.tmp $@
 
 install: all shared man completion
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
-		$(DESTDIR)$(INCLUDEDIR)/pegsol $(DESTDIR)$(PKGCONFIGDIR) \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
-	$(INSTALL) -m 755 $(BUILD)/pegsol $(BUILD)/pegsol-web $(DESTDIR)$(BINDIR)
-	$(INSTALL) -m 644 $(BUILD)/libpegsol.a $(DESTDIR)$(LIBDIR)
-	$(INSTALL) -m 755 $(BUILD)/$(SHLIB) $(DESTDIR)$(LIBDIR)
-	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpegsol.so
-	$(INSTALL) -m 644 include/pegsol.h $(DESTDIR)$(INCLUDEDIR)
-	$(INSTALL) -m 644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/pegsol
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)" \
+		"$(DESTDIR)$(INCLUDEDIR)/pegsol" "$(DESTDIR)$(PKGCONFIGDIR)" \
+		"$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)"
+	$(INSTALL) -m 755 $(BUILD)/pegsol $(BUILD)/pegsol-web "$(DESTDIR)$(BINDIR)"
+	$(INSTALL) -m 644 $(BUILD)/libpegsol.a "$(DESTDIR)$(LIBDIR)"
+	$(INSTALL) -m 755 $(BUILD)/$(SHLIB) "$(DESTDIR)$(LIBDIR)"
+	ln -sf $(SHLIB) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libpegsol.so"
+	$(INSTALL) -m 644 include/pegsol.h "$(DESTDIR)$(INCLUDEDIR)"
+	$(INSTALL) -m 644 $(PUB_HDR) "$(DESTDIR)$(INCLUDEDIR)/pegsol"
 	sed -e 's|@PREFIX@|$(PREFIX)|g' \
 		-e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
 		-e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g' \
 		-e 's|@VERSION@|$(VERSION)|g' \
 		-e 's|@LIBS_PRIVATE@|$(LIB_LDLIBS)|g' pegsol.pc.in \
-		>$(DESTDIR)$(PKGCONFIGDIR)/pegsol.pc
-	$(INSTALL) -m 644 $(BUILD)/pegsol.1 $(DESTDIR)$(MANDIR)/man1/pegsol.1
-	$(INSTALL) -m 644 $(BUILD)/pegsol.bash $(DESTDIR)$(BASHCOMPDIR)/pegsol
+		>"$(DESTDIR)$(PKGCONFIGDIR)/pegsol.pc"
+	$(INSTALL) -m 644 $(BUILD)/pegsol.1 "$(DESTDIR)$(MANDIR)/man1/pegsol.1"
+	$(INSTALL) -m 644 $(BUILD)/pegsol.bash "$(DESTDIR)$(BASHCOMPDIR)/pegsol"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pegsol $(DESTDIR)$(BINDIR)/pegsol-web \
-		$(DESTDIR)$(LIBDIR)/libpegsol.a $(DESTDIR)$(LIBDIR)/libpegsol.so \
-		$(DESTDIR)$(LIBDIR)/libpegsol.so.$(SOVERSION) \
-		$(DESTDIR)$(LIBDIR)/libpegsol.so.$(SOVERSION).* \
-		$(DESTDIR)$(INCLUDEDIR)/pegsol.h $(DESTDIR)$(PKGCONFIGDIR)/pegsol.pc \
-		$(DESTDIR)$(MANDIR)/man1/pegsol.1 $(DESTDIR)$(BASHCOMPDIR)/pegsol
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/pegsol
+	rm -f "$(DESTDIR)$(BINDIR)/pegsol" "$(DESTDIR)$(BINDIR)/pegsol-web" \
+		"$(DESTDIR)$(LIBDIR)/libpegsol.a" "$(DESTDIR)$(LIBDIR)/libpegsol.so" \
+		"$(DESTDIR)$(LIBDIR)/libpegsol.so.$(SOVERSION)" \
+		"$(DESTDIR)$(LIBDIR)/$(SHLIB)" \
+		"$(DESTDIR)$(INCLUDEDIR)/pegsol.h" "$(DESTDIR)$(PKGCONFIGDIR)/pegsol.pc" \
+		"$(DESTDIR)$(MANDIR)/man1/pegsol.1" "$(DESTDIR)$(BASHCOMPDIR)/pegsol"
+	rm -rf "$(DESTDIR)$(INCLUDEDIR)/pegsol"
 
 # ---- Python binding (docs/python.md) ------------------------------------
 # make python: the package pegsol in $(BUILD)/python/ (cffi, API mode; the

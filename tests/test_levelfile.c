@@ -6,6 +6,10 @@
 #include "check.h"
 #include "pegsol/afile.h"
 #include "pegsol/levelfile.h"
+#include "pegsol/sets.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,6 +37,56 @@ static void make_codes(uint64_t *a, size_t n, int bits, uint64_t seed)
 		x ^= x << 17;
 		c += 1 + x % (2 * span);
 		a[i] = c;
+	}
+}
+
+/* A version 4 sets file for triangle:20 (210 holes, past the 128 the
+ * level arrays hold) with a good checksum and n sections tagged L_129,
+ * L_130, ...: a reader that trusted the file would write past struct
+ * peg_sets (found in review).  It must be refused as input. */
+static void write_v4_past(const char *path, int n)
+{
+	static unsigned char buf[4096];
+	const char *spec = "triangle:20";
+	size_t m = 0;
+	FILE *f;
+
+#define PUT(v, k)                                                             \
+	do {                                                                  \
+		for (int i_ = 0; i_ < (k); i_++)                              \
+			buf[m++] = (unsigned char)((uint64_t)(v) >> (8 * i_)); \
+	} while (0)
+	memcpy(buf, "PEGSETS1", 8);
+	m = 8;
+	PUT(4, 4);
+	PUT(210, 4);
+	PUT(strlen(spec), 4);
+	memcpy(buf + m, spec, strlen(spec));
+	m += strlen(spec);
+	PUT(0, 4);
+	PUT(1, 4);
+	PUT(0, 4);
+	PUT(0, 4);
+	PUT(1, 4);
+	PUT(1, 4);
+	for (int i = 0; i < 4; i++)
+		PUT(0, 8);
+	PUT(n, 4);
+	for (int k = 0; k < n; k++) {
+		PUT('L' | (uint32_t)(129 + k) << 8, 4);
+		PUT(0, 8);
+		PUT(0, 8);
+	}
+	{
+		uint64_t h = peg_afile_hash(buf, m);
+
+		PUT(h, 8);
+	}
+#undef PUT
+	f = fopen(path, "wb");
+	if (f) {
+		fwrite(buf, 1, m, f);
+		fclose(f);
 	}
 }
 
@@ -277,5 +331,24 @@ int main(void)
 	}
 	peg_lf_free(c);
 	peg_lf_free(NULL);
+	{
+		char path[] = "/tmp/pegsol_v4past_XXXXXX";
+		int fd = mkstemp(path);
+		struct peg_board *b = peg_board_parse("triangle:20", NULL);
+		struct peg_sets *s = NULL;
+		struct peg_err err;
+
+		if (fd >= 0)
+			close(fd);
+		for (int ns = 1; ns <= 80; ns += 79) {
+			write_v4_past(path, ns);
+			CHECK(b && peg_sets_load(b, path, &s, &err) != 0 && !s,
+			      "a v4 file of 210 holes with %d sections past "
+			      "128 pegs is refused",
+			      ns);
+		}
+		unlink(path);
+		peg_board_free(b);
+	}
 	return check_done();
 }

@@ -50,6 +50,10 @@ static uint64_t dec_u64(const unsigned char *b)
 
 static struct peg_level *section(struct peg_sets *s, int kind, int pegs)
 {
+	/* the level arrays hold PEG_SETS_MAX_HOLES + 1 entries, whatever a
+	 * file says its board has */
+	if (pegs < 0 || pegs > PEG_SETS_MAX_HOLES)
+		return NULL;
 	switch (kind) {
 	case 'F':
 		return &s->F[pegs];
@@ -308,7 +312,8 @@ static int read_v34(const struct peg_board *b, FILE *fp, uint64_t size,
 	if (get_u32(fp, &nh) || get_u32(fp, &len))
 		goto fail;
 	s->wide = ver == SETS_V4;
-	if ((int)nh != b->n_holes || len > 4096 || (!s->wide && nh > 64)) {
+	if ((int)nh != b->n_holes || len > 4096 || (!s->wide && nh > 64) ||
+	    nh > PEG_SETS_MAX_HOLES) {
 		why = "made for another board";
 		goto fail;
 	}

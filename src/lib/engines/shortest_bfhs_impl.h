@@ -814,12 +814,16 @@ static void *NAME(dfs_worker_run_)(void *arg)
 			continue;
 		W->path[D->d0] = D->front[i];
 		rc = NAME(dfs_node_)(W, D->front[i], D->d0);
-		if (rc < 0) {
-			__atomic_store_n(&D->fail, 1, __ATOMIC_RELAXED);
+		if (rc) {
+			/* over budget (rc < 0), or stopped by another worker's
+			 * failure or a hit (rc > 0): state i is only partly
+			 * searched, and W->cur stays at i so that no mark
+			 * counts it as done */
+			if (rc < 0)
+				__atomic_store_n(&D->fail, 1, __ATOMIC_RELAXED);
 			break;
 		}
-		if (!rc)
-			NAME(dt_put_)(D->S, D->front[i], D->U - D->d0);
+		NAME(dt_put_)(D->S, D->front[i], D->U - D->d0);
 	}
 	return NULL;
 }
