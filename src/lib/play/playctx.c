@@ -291,12 +291,25 @@ oom:
 int pegpl_oracle_lock(struct peg_play_ctx *c, struct pegpl_oracle *e,
 		      double deadline)
 {
+	double wait = PEGPL_LOCK_WAIT_MS;
 	struct timespec t;
+	long long ns;
 
-	clock_gettime(CLOCK_REALTIME, &t);
-	t.tv_sec += PEGPL_LOCK_WAIT_MS / 1000;
-	if (pthread_mutex_timedlock(&e->lock, &t))
-		return -1;
+	/* wait for another search at most PEGPL_LOCK_WAIT_MS, and never
+	 * past the call's deadline */
+	if (deadline > 0 && deadline - pegpl_now_ms() < wait)
+		wait = deadline - pegpl_now_ms();
+	if (wait <= 0) {
+		if (pthread_mutex_trylock(&e->lock))
+			return -1;
+	} else {
+		clock_gettime(CLOCK_REALTIME, &t);
+		ns = t.tv_nsec + (long long)(wait * 1e6);
+		t.tv_sec += (time_t)(ns / 1000000000);
+		t.tv_nsec = (long)(ns % 1000000000);
+		if (pthread_mutex_timedlock(&e->lock, &t))
+			return -1;
+	}
 	peg_oracle_set_limits(e->o, deadline, c->o.stop);
 	return 0;
 }
