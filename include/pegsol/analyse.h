@@ -96,6 +96,20 @@ int peg_deadend_find_sets(const struct peg_board *b,
 			  const unsigned char *start, int finish,
 			  const struct peg_winsets *ws, struct peg_deadend *out,
 			  struct peg_err *err);
+
+/* The same with options: ws as for peg_deadend_find_sets (NULL: search),
+ * and a progress callback (problem.h; NULL: none) called after each level
+ * of the breadth-first search (PEG_PHASE_DEADEND: the distinct positions
+ * of the level, and generated so far).  o NULL = peg_deadend_find. */
+struct peg_deadend_opts {
+	const struct peg_winsets *ws;
+	peg_progress_fn *progress;
+	void *progress_ctx;
+};
+int peg_deadend_find_opts(const struct peg_board *b,
+			  const unsigned char *start, int finish,
+			  const struct peg_deadend_opts *o,
+			  struct peg_deadend *out, struct peg_err *err);
 void peg_deadend_release(struct peg_deadend *d);
 
 struct peg_strand {

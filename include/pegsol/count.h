@@ -49,8 +49,10 @@ int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
 			int threads, struct peg_count_result *r,
 			struct peg_sets **sets_out, struct peg_err *err);
 
-/* The same with sets options: threads, memory, partitions and tmpdir are
- * taken from o (NULL: defaults); the rest is set for counting. */
+/* The same with sets options: threads, memory, partitions, tmpdir and
+ * progress are taken from o (NULL: defaults); the rest is set for
+ * counting.  o->progress reports the sets' phases, then each level of the
+ * count walk (PEG_PHASE_COUNT: the positions of W_n walked into). */
 int peg_count_solutions_opts(const struct peg_board *b,
 			     const struct peg_problem *p,
 			     const struct peg_sets_opts *o,

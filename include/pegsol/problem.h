@@ -21,6 +21,7 @@
 #include "pegsol/board.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum peg_goal_kind {
 	PEG_GOAL_ANYWHERE,   /* one peg, anywhere */
@@ -66,5 +67,33 @@ char *peg_goal_format(const struct peg_board *b, const struct peg_goal *g,
 /* Is a position with the given pegs a finished win for the goal? */
 int peg_goal_reached(const struct peg_goal *g, const unsigned char *pegs,
 		     int n_holes);
+
+/* Progress of a long engine call (pegsol --progress).  The engines that
+ * take a progress callback (sets.h, count.h, analyse.h) call it on the
+ * calling thread after each level they finish, never per position: a NULL
+ * callback costs one test a level, and no result or node count depends on
+ * it.  The callback must not call back into the engine. */
+enum peg_phase {
+	PEG_PHASE_FORWARD,  /* forward sets F_n (sets.h) */
+	PEG_PHASE_BACKWARD, /* backward sets, as the forward sets G_n */
+	PEG_PHASE_WINNING,  /* winning sets W_n */
+	PEG_PHASE_LOSERS,   /* one-jump losers L_n */
+	PEG_PHASE_LIFT,     /* the exact sets rebuilt inside W (sets.h) */
+	PEG_PHASE_COUNT,    /* the count walk (count.h) */
+	PEG_PHASE_DEADEND   /* the dead-end level search (analyse.h) */
+};
+
+struct peg_progress {
+	enum peg_phase phase;
+	int pegs;            /* the level just finished, by pegs */
+	uint64_t positions;  /* positions in that level */
+	uint64_t total;      /* positions of the phase so far */
+	int partitions;      /* sets: the most disk partitions a level used so
+				far (0: all in memory) */
+	uint64_t disk_bytes; /* sets: bytes written to temporary files */
+};
+
+/* The callback of the engines' options: ctx is theirs (progress_ctx). */
+typedef void peg_progress_fn(void *ctx, const struct peg_progress *p);
 
 #endif

@@ -100,6 +100,10 @@ struct peg_sets_opts {
 	 * peg_sets_save take packed levels; the count walk and the lift do
 	 * not (they ignore pack). */
 	int pack;
+	/* Progress (problem.h): called after each level of every phase
+	 * (forward, backward, winning, losers, lift); NULL: none. */
+	peg_progress_fn *progress;
+	void *progress_ctx;
 };
 
 /* One level: n sorted distinct canonical codes (code when the sets are

@@ -2,6 +2,7 @@
  * (count.h). */
 #include "cli.h"
 #include "problem.h"
+#include "progress.h"
 
 #include "pegsol/count.h"
 #include "pegsol/solve.h"
@@ -15,13 +16,15 @@ static const char usage[] =
 	"usage: pegsol count BOARD [--vacate H,...] [--position P]\n"
 	"                    [--finish H,... | --anywhere] [--threads N]\n"
 	"                    [--json] [--memory-mb M] [--partitions P]\n"
-	"                    [--tmpdir DIR]\n\n"
+	"                    [--tmpdir DIR] [--progress]\n\n"
 	"Count the solutions (jump sequences) of a problem exactly, by paths\n"
 	"through the graph of winning positions (boards of up to 128 holes).\n"
 	"The problem options are those of pegsol solve (default: the\n"
 	"complement problem of the --vacate holes).\n"
 	"--memory-mb, --partitions, --tmpdir: as for pegsol sets (levels\n"
 	"partitioned on disk by code mod p).\n"
+	"--progress reports each level of the sets and of the count walk on\n"
+	"stderr, as pegsol sets --progress does (also with --json).\n"
 	"Exit 0 when there is a solution, 1 when the count is 0.\n"
 	"JSON keys: board, title, holes, count (decimal string), solutions\n"
 	"(number, approximate above 2^53), winning_positions, edges,\n"
@@ -29,11 +32,12 @@ static const char usage[] =
 
 int cmd_count(int argc, char **argv)
 {
-	int json = 0, rc = EXIT_USAGE;
+	int json = 0, progress = 0, r, rc = EXIT_USAGE;
 	struct cli_problem_args pa = {0};
 	struct cli_sets_args sa = {0};
 	struct peg_sets_opts so = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--progress", CLI_FLAG, &progress},
 				 CLI_PROBLEM_OPTS(pa), CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
 	struct peg_count_result res = {0};
@@ -41,6 +45,7 @@ int cmd_count(int argc, char **argv)
 	double secs;
 	struct peg_sets *s = NULL;
 	struct peg_err err;
+	struct cli_progress prog;
 
 	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage,
 			    PEG_SETS_MAX_HOLES, &rc);
@@ -49,8 +54,16 @@ int cmd_count(int argc, char **argv)
 	if (cli_sets_opts(&sa, &so) ||
 	    cli_problem(b, &pa, &pr, &rc))
 		goto out;
+	if (progress) {
+		cli_progress_init(&prog);
+		so.progress = cli_progress_report;
+		so.progress_ctx = &prog;
+	}
 	secs = cli_now();
-	if (peg_count_solutions_opts(b, &pr.p, &so, &res, &s, &err)) {
+	r = peg_count_solutions_opts(b, &pr.p, &so, &res, &s, &err);
+	if (progress)
+		cli_progress_end(&prog);
+	if (r) {
 		rc = cli_fail(err.msg, 0);
 		goto out;
 	}

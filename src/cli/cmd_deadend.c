@@ -1,5 +1,6 @@
 /* cmd_deadend.c - pegsol deadend: the fastest way to lose a problem. */
 #include "cli.h"
+#include "progress.h"
 
 #include "pegsol/analyse.h"
 #include "pegsol/pos.h"
@@ -13,7 +14,8 @@
 static const char usage[] =
 	"usage: pegsol deadend BOARD --vacate H [--position P]\n"
 	"                      [--finish F | --anywhere] [--where]\n"
-	"                      [--sets off|auto|on] [--cache DIR] [--json]\n\n"
+	"                      [--sets off|auto|on] [--cache DIR] [--json]\n"
+	"                      [--progress]\n\n"
 	"The fastest dead end: the fewest jumps from the start after which\n"
 	"the goal can no longer be reached, with the jumps (seed 001 section\n"
 	"7.1).  The goal is one peg at F, or one peg anywhere (--anywhere:\n"
@@ -24,6 +26,9 @@ static const char usage[] =
 	"--sets: decide 'still winning' by looking up the winning sets W_n\n"
 	"(computed first, or read from --cache DIR) instead of searching;\n"
 	"auto (the default) does so on boards of up to 25 holes and English.\n"
+	"--progress reports each level of the breadth-first search on stderr\n"
+	"(pegs, positions, rate, seconds): one line rewritten on a terminal,\n"
+	"else a line every 2 s and one at the end; also with --json.\n"
 	"Boards of up to 128 holes.\n"
 	"Exit 0 with the dead end, 1 when no reachable position is dead.\n";
 
@@ -52,7 +57,7 @@ static int pick_finish(const struct peg_board *b, const char *finish,
 
 int cmd_deadend(int argc, char **argv)
 {
-	int json = 0, where = 0, r, fin, rc = EXIT_USAGE;
+	int json = 0, where = 0, progress = 0, r, fin, rc = EXIT_USAGE;
 	struct cli_problem_args pa = {0};
 	const char *sets = "auto", *cache = NULL;
 	struct peg_winsets *ws = NULL;
@@ -61,11 +66,14 @@ int cmd_deadend(int argc, char **argv)
 				 {"--where", CLI_FLAG, &where},
 				 CLI_PROBLEM_OPTS(pa),
 				 {"--sets", CLI_STRING, &sets},
-				 {"--cache", CLI_STRING, &cache}};
+				 {"--cache", CLI_STRING, &cache},
+				 {"--progress", CLI_FLAG, &progress}};
 	struct peg_board *b;
 	unsigned char *pegs = NULL, *end = NULL;
 	struct peg_deadend d = {0};
 	struct peg_err err;
+	struct peg_deadend_opts dopt = {0};
+	struct cli_progress prog;
 	char *fmt = NULL, *pic = NULL, name[64];
 	peg_u128 mask = 0;
 	uint64_t wnodes = 0;
@@ -97,7 +105,15 @@ int cmd_deadend(int argc, char **argv)
 		if (info.note[0])
 			cli_note("%s", info.note);
 	}
-	r = peg_deadend_find_sets(b, pegs, fin, ws, &d, &err);
+	dopt.ws = ws;
+	if (progress) {
+		cli_progress_init(&prog);
+		dopt.progress = cli_progress_report;
+		dopt.progress_ctx = &prog;
+	}
+	r = peg_deadend_find_opts(b, pegs, fin, &dopt, &d, &err);
+	if (progress)
+		cli_progress_end(&prog);
 	if (r) {
 		rc = cli_fail(err.msg, r == PEG_ANALYSE_ENOMEM);
 		goto out;

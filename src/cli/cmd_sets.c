@@ -3,6 +3,7 @@
  * binary file (docs/solve.md). */
 #include "cli.h"
 #include "problem.h"
+#include "progress.h"
 #include "svgout.h"
 
 #include "pegsol/afile.h"
@@ -20,6 +21,7 @@ static const char usage[] =
 	"                   [--group stab|full|none] [--raw] [--threads N]\n"
 	"                   [--out FILE] [--plot FILE.svg] [--json]\n"
 	"                   [--memory-mb M] [--partitions P] [--tmpdir DIR]\n"
+	"                   [--progress]\n"
 	"       pegsol sets BOARD --by-index [--vacate H]\n"
 	"       pegsol sets --check FILE [--json]\n\n"
 	"Compute the level sets of a problem (boards of up to 128 holes;\n"
@@ -46,6 +48,9 @@ static const char usage[] =
 	"same.\n"
 	"--plot FILE.svg draws the sizes of F_n, B_n and W_n against n on a\n"
 	"log scale (docs/pictures.md; - = standard output).\n"
+	"--progress reports each level on stderr (phase, pegs, positions,\n"
+	"rate, seconds, disk partitions): one line rewritten on a terminal,\n"
+	"else a line every 2 s and one a finished phase; also with --json.\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
 	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
 	"of vacancy H (default the first hole): winning positions per peg\n"
@@ -179,7 +184,7 @@ static int check_file(const char *path, int json)
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, raw = 0, n_pos = 0, r;
-	int byidx = 0;
+	int byidx = 0, progress = 0;
 	int rc = EXIT_USAGE, solvable, n;
 	const char *posv[1];
 	const char *group = NULL, *outfile = NULL, *plot = NULL;
@@ -194,12 +199,14 @@ int cmd_sets(int argc, char **argv)
 				 {"--out", CLI_STRING, &outfile},
 				 {"--plot", CLI_STRING, &plot},
 				 {"--by-index", CLI_FLAG, &byidx},
+				 {"--progress", CLI_FLAG, &progress},
 				 CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
 	struct cli_problem pr = {0};
 	struct peg_sets_opts so = {0};
 	struct peg_sets *s = NULL;
 	struct peg_err err;
+	struct cli_progress prog;
 	double secs;
 	uint64_t whalf = 0;
 
@@ -242,8 +249,16 @@ int cmd_sets(int argc, char **argv)
 	}
 	if (cli_problem(b, &pa, &pr, &rc))
 		goto out;
+	if (progress) {
+		cli_progress_init(&prog);
+		so.progress = cli_progress_report;
+		so.progress_ctx = &prog;
+	}
 	secs = cli_now();
-	if (peg_sets_compute(b, &pr.p, &so, &s, &err)) {
+	r = peg_sets_compute(b, &pr.p, &so, &s, &err);
+	if (progress)
+		cli_progress_end(&prog);
+	if (r) {
 		rc = cli_fail(err.msg, 0);
 		goto out;
 	}

@@ -195,13 +195,26 @@ int peg_deadend_find_sets(const struct peg_board *b,
 			  const struct peg_winsets *ws, struct peg_deadend *out,
 			  struct peg_err *err)
 {
+	struct peg_deadend_opts o = {0};
+
+	o.ws = ws;
+	return peg_deadend_find_opts(b, start, finish, &o, out, err);
+}
+
+int peg_deadend_find_opts(const struct peg_board *b,
+			  const unsigned char *start, int finish,
+			  const struct peg_deadend_opts *oin,
+			  struct peg_deadend *out, struct peg_err *err)
+{
+	static const struct peg_deadend_opts none;
+	const struct peg_deadend_opts *o = oin ? oin : &none;
 	int r, w = width(b, err);
 
 	memset(out, 0, sizeof(*out));
 	out->depth = -1;
 	r = w < 0  ? PEG_ANALYSE_EINPUT
-	    : w    ? deadend_128(b, start, finish, ws, out, err)
-		   : deadend_64(b, start, finish, ws, out, err);
+	    : w    ? deadend_128(b, start, finish, o, out, err)
+		   : deadend_64(b, start, finish, o, out, err);
 	if (r)
 		peg_deadend_release(out);
 	return r;

@@ -299,8 +299,8 @@ static int NAME(level_push_)(struct NAME(level_) *l, struct NAME(lnode_) x)
 
 static int NAME(deadend_)(const struct peg_board *b,
 			  const unsigned char *start, int finish,
-			  const struct peg_winsets *ws, struct peg_deadend *out,
-			  struct peg_err *err)
+			  const struct peg_deadend_opts *o,
+			  struct peg_deadend *out, struct peg_err *err)
 {
 	struct NAME(actx_) c;
 	struct NAME(level_) *lv = NULL;
@@ -311,7 +311,7 @@ static int NAME(deadend_)(const struct peg_board *b,
 	r = NAME(begin_)(b, start, finish, &code, &c, err);
 	if (r)
 		return r;
-	c.ws = ws;
+	c.ws = o->ws;
 	lv = calloc((size_t)b->n_holes + 1, sizeof(*lv));
 	if (!lv || NAME(ht_init_)(&seen, 1024) ||
 	    NAME(level_push_)(&lv[0], (struct NAME(lnode_)){code, -1, -1}))
@@ -360,6 +360,15 @@ static int NAME(deadend_)(const struct peg_board *b,
 		}
 		if (found >= 0)
 			depth = d + 1;
+		if (o->progress) {
+			struct peg_progress pr = {0};
+
+			pr.phase = PEG_PHASE_DEADEND;
+			pr.pegs = POPC(code) - (d + 1);
+			pr.positions = nx->n;
+			pr.total = out->generated;
+			o->progress(o->progress_ctx, &pr);
+		}
 	}
 	out->nodes = c.nodes;
 	r = 0;

@@ -70,6 +70,20 @@ static inline int add128_atomic(uint64_t *w, peg_u128 a)
 	return old + hi < old;
 }
 
+/* Progress (count.h): one report after each level of the walk. */
+static void walk_progress(peg_progress_fn *fn, void *ctx, int pegs, size_t n,
+			  uint64_t *total)
+{
+	struct peg_progress p = {0};
+
+	*total += n;
+	p.phase = PEG_PHASE_COUNT;
+	p.pegs = pegs;
+	p.positions = n;
+	p.total = *total;
+	fn(ctx, &p);
+}
+
 #define WBITS 64
 #include "count_impl.h"
 #undef WBITS
@@ -88,8 +102,8 @@ int peg_count_sets(const struct peg_board *b, const struct peg_sets *s,
 		   struct peg_count_result *r, struct peg_err *err)
 {
 	memset(r, 0, sizeof(*r));
-	return s->wide ? count_sets_128(b, s, r, err)
-		       : count_sets_64(b, s, r, err);
+	return s->wide ? count_sets_128(b, s, r, NULL, NULL, err)
+		       : count_sets_64(b, s, r, NULL, NULL, err);
 }
 
 int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
@@ -119,6 +133,8 @@ int peg_count_solutions_opts(const struct peg_board *b,
 		o.partitions = oin->partitions;
 		o.tmpdir = oin->tmpdir;
 		o.wide = oin->wide;
+		o.progress = oin->progress;
+		o.progress_ctx = oin->progress_ctx;
 	}
 	o.group = PEG_GROUP_STAB;
 	o.no_losers = 1;
@@ -126,7 +142,8 @@ int peg_count_solutions_opts(const struct peg_board *b,
 	o.lift = 1;
 	if (peg_sets_compute(b, p, &o, &s, err))
 		return -1;
-	rc = peg_count_sets(b, s, r, err);
+	rc = s->wide ? count_sets_128(b, s, r, o.progress, o.progress_ctx, err)
+		     : count_sets_64(b, s, r, o.progress, o.progress_ctx, err);
 	if (sets_out && !rc)
 		*sets_out = s;
 	else

@@ -349,7 +349,8 @@ static void *NAME(meet_job_)(void *arg)
 }
 
 static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s,
-			     struct peg_count_result *r, struct peg_err *err)
+			     struct peg_count_result *r, peg_progress_fn *pfn,
+			     void *pctx, struct peg_err *err)
 {
 	struct NAME(walk_) w = {0};
 	FAST *fast = FAST_FN(_new)(b);
@@ -358,6 +359,7 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 	int ns = s->start_pegs, nf = s->finish_pegs, rc = -1, over = 0;
 	int n = s->n_holes, stop = nf;
 	peg_u128 total = 0;
+	uint64_t walked = 0;
 	char buf[48];
 
 	if (!NAME(fixes_)(s, (CW)s->start) ||
@@ -410,6 +412,8 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 		if (NAME(table_build_)(&tab[m - 1], &s->W[m - 1], &sp))
 			goto nomem;
 		over = NAME(walk_level_)(&w, &tab[m], &tab[m - 1], 0);
+		if (pfn)
+			walk_progress(pfn, pctx, m - 1, s->W[m - 1].n, &walked);
 		if (m != n - stop || stop == nf) {
 			/* done with level m: keep the larger array as spare */
 			size_t k = (size_t)1 << tab[m].bits;
@@ -456,8 +460,13 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 			mpz_set_ui(tab[ns].z[NAME(table_find_)(
 					   &tab[ns], LC(&s->W[ns])[0])],
 				   1);
-		for (int m = ns; m > stop; m--)
+		walked = 0;
+		for (int m = ns; m > stop; m--) {
 			NAME(walk_level_)(&w, &tab[m], &tab[m - 1], 1);
+			if (pfn)
+				walk_progress(pfn, pctx, m - 1, s->W[m - 1].n,
+					      &walked);
+		}
 		mpz_init(sum);
 		if (stop != nf)
 			NAME(split_)(NAME(meet_job_), &w, &tab[stop],

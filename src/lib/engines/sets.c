@@ -67,6 +67,39 @@ struct diskstat {
 	char msg[200];
 };
 
+/* Progress (opts.progress): one report after each finished level, on the
+ * calling thread; the phase's running total restarts with each phase. */
+struct progress {
+	peg_progress_fn *fn; /* NULL: no reports */
+	void *ctx;
+	const struct diskstat *ds; /* disk partitions, or NULL */
+	int phase;                 /* the phase being reported, -1 none yet */
+	uint64_t total;
+};
+
+static void progress_level(struct progress *pg, enum peg_phase phase,
+			   int pegs, size_t n)
+{
+	struct peg_progress p = {0};
+
+	if (!pg || !pg->fn)
+		return;
+	if (pg->phase != (int)phase) {
+		pg->phase = (int)phase;
+		pg->total = 0;
+	}
+	pg->total += n;
+	p.phase = phase;
+	p.pegs = pegs;
+	p.positions = n;
+	p.total = pg->total;
+	if (pg->ds) {
+		p.partitions = pg->ds->maxp;
+		p.disk_bytes = pg->ds->bytes;
+	}
+	pg->fn(pg->ctx, &p);
+}
+
 static void disk_error(struct diskstat *ds, const char *what, const char *path,
 		       int eno)
 {

@@ -190,7 +190,8 @@ static int NAME(byindex_)(const struct peg_board *b, int hole, int threads,
 		}
 		/* F from every vacancy of the type, to 1 peg; W = F & ~F */
 		if (NAME(level_from_)(&sg->F[n - 1], starts, ns, n) ||
-		    NAME(forward_)(&cg, sg->F, n - 1, 0, threads, &x->children))
+		    NAME(forward_)(&cg, sg->F, n - 1, 0, threads, &x->children,
+				   PEG_PHASE_FORWARD))
 			goto nomem;
 		for (int m = 1; m <= x->half; m++) {
 			if (NAME(winning_)(&cg, &sg->F[m], &sg->F[n - m],

@@ -68,6 +68,7 @@ struct NAME(ctx_) {
 	struct diskstat *ds;     /* memory budget and disk partitions, or NULL */
 	int pack;                /* levels kept packed (opts.pack) */
 	struct peg_lf *lf;       /* their codec (pack only; calling thread) */
+	struct progress *pg;     /* opts.progress, or NULL */
 };
 
 static CW NAME(canon_)(const struct NAME(ctx_) *c, CW x)
@@ -299,15 +300,21 @@ static int NAME(sets_winning_)(const struct peg_sets *s, CW code)
 	return NAME(level_has_)(&s->W[n], NAME(sets_canon_)(s, code));
 }
 
-/* Forward sets from the level `top` (already filled) down to `bottom`. */
+/* Forward sets from the level `top` (already filled) down to `bottom`:
+ * F, or G for the backward phase (the level G_m is B_(N-m)). */
 static int NAME(forward_)(const struct NAME(ctx_) *c, struct peg_level *lv,
-			  int top, int bottom, int threads, uint64_t *work)
+			  int top, int bottom, int threads, uint64_t *work,
+			  enum peg_phase phase)
 {
 	for (int n = top; n > bottom; n--) {
 		if (NAME(expand_mode_)(c, &lv[n], &lv[n - 1], threads, work, 0,
 				       c->pack) ||
 		    NAME(pack_)(c, &lv[n]))
 			return -1;
+		progress_level(c->pg, phase,
+			       phase == PEG_PHASE_BACKWARD ? c->n - (n - 1)
+							   : n - 1,
+			       lv[n - 1].n);
 	}
 	return NAME(pack_)(c, &lv[bottom]);
 }
@@ -383,6 +390,7 @@ static int NAME(lifted_)(const struct peg_board *b, const struct peg_problem *p,
 				LC(&d)[keep++] = LC(&d)[i];
 		d.n = keep;
 		s->F[m - 1] = d;
+		progress_level(c->pg, PEG_PHASE_LIFT, m - 1, d.n);
 	}
 	rc = 0;
 nomem:
@@ -413,6 +421,7 @@ static int NAME(compute_)(const struct peg_board *b,
 	CW *gstart = NULL;
 	size_t ngs = 0;
 	struct diskstat ds;
+	struct progress pg = {o.progress, o.progress_ctx, NULL, -1, 0};
 
 	memset(&c, 0, sizeof(c));
 	memset(&ds, 0, sizeof(ds));
@@ -425,6 +434,10 @@ static int NAME(compute_)(const struct peg_board *b,
 	ds.tmpdir = o.tmpdir;
 	if (o.memory || o.partitions > 1)
 		c.ds = &ds;
+	if (o.progress) {
+		pg.ds = c.ds;
+		c.pg = &pg;
+	}
 	/* packed levels (not with the lift, which reads arrays) */
 	if (o.pack && !o.lift) {
 		c.pack = 1;
@@ -449,7 +462,7 @@ static int NAME(compute_)(const struct peg_board *b,
 			if (NAME(lifted_)(b, p, &o, &c, s, bottom, err))
 				goto fail;
 		} else if (NAME(forward_)(&c, s->F, ns, bottom, threads,
-					  &s->children)) {
+					  &s->children, PEG_PHASE_FORWARD)) {
 			goto nomem;
 		}
 	}
@@ -477,7 +490,7 @@ static int NAME(compute_)(const struct peg_board *b,
 		if (NAME(level_from_)(&s->G[n - nf], gstart, ngs, n))
 			goto nomem;
 		if (NAME(forward_)(&c, s->G, n - nf, n - ns, threads,
-				   &s->children))
+				   &s->children, PEG_PHASE_BACKWARD))
 			goto nomem;
 	}
 	/* winning sets */
@@ -486,9 +499,11 @@ static int NAME(compute_)(const struct peg_board *b,
 
 		/* W_m for m in [k, N/2] directly (eq. 7), then eq. 9 below k
 		 * and eq. 8 above N/2 */
-		for (int m = k; 2 * m <= n && m <= ns; m++)
+		for (int m = k; 2 * m <= n && m <= ns; m++) {
 			if (NAME(winning_)(&c, &s->F[m], &s->F[n - m], &s->W[m]))
 				goto nomem;
+			progress_level(c.pg, PEG_PHASE_WINNING, m, s->W[m].n);
+		}
 		for (int m = k - 1; m >= nf; m--) {
 			struct peg_level d = {0};
 			size_t cnt = 0, nx = 0;
@@ -530,6 +545,7 @@ static int NAME(compute_)(const struct peg_board *b,
 			s->W[m].have = 1;
 			if (NAME(pack_)(&c, &s->W[m]))
 				goto nomem;
+			progress_level(c.pg, PEG_PHASE_WINNING, m, s->W[m].n);
 		}
 		for (int m = ns; 2 * m > n; m--) {
 			/* eq. 8: W_m = ~W_(N-m) */
@@ -548,16 +564,21 @@ static int NAME(compute_)(const struct peg_board *b,
 			s->W[m].have = 1;
 			if (NAME(pack_)(&c, &s->W[m]))
 				goto nomem;
+			progress_level(c.pg, PEG_PHASE_WINNING, m, s->W[m].n);
 		}
 	} else {
-		for (int m = nf; m <= ns; m++)
+		for (int m = nf; m <= ns; m++) {
 			if (NAME(winning_)(&c, &s->F[m], &s->G[n - m], &s->W[m]))
 				goto nomem;
+			progress_level(c.pg, PEG_PHASE_WINNING, m, s->W[m].n);
+		}
 	}
 	if (!o.no_losers)
-		for (int m = ns - 1; m >= nf; m--)
+		for (int m = ns - 1; m >= nf; m--) {
 			if (NAME(losers_)(&c, &s->W[m + 1], &s->W[m], &s->L[m]))
 				goto nomem;
+			progress_level(c.pg, PEG_PHASE_LOSERS, m, s->L[m].n);
+		}
 	if (o.raw)
 		for (int m = 0; m <= n; m++) {
 			s->F[m].raw = NAME(raw_size_)(&c, &s->F[m]);
