@@ -16,7 +16,7 @@ core=src/lib/core
 clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -I"$core" \
 	-D_DEFAULT_SOURCE -std=c11 fuzz/fuzz_parsers.c "$core/board.c" \
 	"$core/families.c" "$core/boardfile.c" "$core/graphaut.c" "$core/pos.c" \
-	"$core/solution.c" -lgmp -o "$out/fuzz_parsers"
+	"$core/solution.c" "$core/error.c" -lgmp -o "$out/fuzz_parsers"
 if "$out/fuzz_parsers" -max_total_time="$secs" -max_len=2048 \
 	-artifact_prefix="$out/" \
 	-print_final_stats=0 "$out/corpus" >"$out/fuzz.log" 2>&1; then
