@@ -25,7 +25,7 @@ LDFLAGS ?=
 # header dependencies written by the compiler (build/**/*.d)
 DEPFLAGS := -MMD -MP
 LDLIBS  := -lgmp -lcjson -lncursesw -lpthread -lm -lxxhash -lzstd -lglpk
-WEB_LIBS := -lmicrohttpd
+WEB_LIBS := -lmicrohttpd -lz
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRC := $(sort $(foreach d,$(LIB_DIRS),$(wildcard src/lib/$(d)/*.c)))

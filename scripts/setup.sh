@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 pkgs="gcc make libc6-dev libgmp-dev libcjson-dev libncurses-dev
-libmicrohttpd-dev libxxhash-dev libzstd-dev libglpk-dev clang libclang-rt-14-dev tmux hyperfine curl pkg-config man-db
+libmicrohttpd-dev zlib1g-dev libxxhash-dev libzstd-dev libglpk-dev clang libclang-rt-14-dev tmux hyperfine curl pkg-config man-db
 python3-cffi python3-dev ${PEGSOL_SETUP_EXTRA:-}"
 missing=""
 for p in $pkgs; do

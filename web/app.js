@@ -8,8 +8,9 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
 /* a start that can be won on every board the list offers (checked with the
- * oracle: every a1 start of T4 and T7 is lost, trunc-triangle:5 has no a1) */
-const BOARD_DEFAULTS = {
+ * oracle: every a1 start of T4 and T7 is lost, trunc-triangle:5 has no a1);
+ * replaced by /api/boards' "offered" list when the server sends one */
+let BOARD_DEFAULTS = {
 	'triangle:4': { vacate: 'a2', goal: 'anywhere' },
 	'triangle:5': { vacate: 'a1', goal: 'anywhere' },
 	'triangle:6': { vacate: 'a1', goal: 'anywhere' },
@@ -84,7 +85,7 @@ function clearMessages() {
 /* server messages in player words: no command-line advice */
 function plainWords(text, status, reason) {
 	text = String(text).replace(/\s*\(try '[^']*'\)/g, '');
-	if (/^unknown board/.test(text))
+	if (/^unknown board/.test(text) && !/pick one from the list/.test(text))
 		text += '; pick one from the list';
 	if (status === 503)
 		text = 'the server is busy (' + (reason || text) + '); try again in a few seconds';
@@ -93,7 +94,8 @@ function plainWords(text, status, reason) {
 
 /* ---- the server ---- */
 function noOracle() {
-	return st && st.board.holes > ORACLE_MAX_HOLES;
+	return st && (st.hints_available === undefined ? st.board.holes > ORACLE_MAX_HOLES
+		: !st.hints_available);
 }
 
 function hintsParam() {
@@ -120,8 +122,11 @@ async function api(call, params, signal) {
 	} catch (e) {
 		throw new Error('the server sent a bad answer (HTTP ' + r.status + ')');
 	}
-	if (!r.ok)
-		throw new Error(plainWords(j.error || ('HTTP ' + r.status), r.status, j.reason));
+	if (!r.ok) {
+		const e = new Error(plainWords(j.error || ('HTTP ' + r.status), r.status, j.reason));
+		e.answer = j;   /* a broken game id's answer carries its legal prefix */
+		throw e;
+	}
 	return j;
 }
 
@@ -410,8 +415,8 @@ function hintsInfo() {
 	const info = $('hintsinfo'), strength = $('strength');
 	strength.disabled = !!noOracle();
 	if (noOracle()) {
-		info.textContent = `Never-lose hints are unavailable on this board: it has ${st.board.holes} ` +
-			`holes and hints work on boards of up to ${ORACLE_MAX_HOLES}.`;
+		info.textContent = 'Never-lose hints are unavailable on this board: ' + (st.hints_reason ||
+			`it has ${st.board.holes} holes and hints work on boards of up to ${ORACLE_MAX_HOLES}`) + '.';
 		return;
 	}
 	if (strength.value === 'off' || !st.oracle || st.status !== 'playing') {
@@ -633,6 +638,22 @@ function newGame(e) {
 	act(() => startGame(params));
 }
 
+/* the server's winnable default starts, when it sends them */
+async function loadOffers() {
+	try {
+		const r = await fetch('/api/boards');
+		const j = r.ok ? await r.json() : null;
+		if (j && Array.isArray(j.offered) && j.offered.length) {
+			const d = {};
+			for (const o of j.offered)
+				d[o.spec] = { vacate: o.vacate, goal: o.goal };
+			BOARD_DEFAULTS = d;
+		}
+	} catch (e) {
+		/* keep the built-in table */
+	}
+}
+
 function boardChosen() {
 	const d = BOARD_DEFAULTS[normBoard($('board').value)];
 	if (d) {
@@ -682,7 +703,7 @@ async function pickStart(i) {
 /* A shared link: restore it, or say what is wrong with it, keep its legal
  * prefix, and leave the address alone. */
 async function loadLink(game) {
-	let why;
+	let why, answer;
 	try {
 		const s = await api('state', { game });
 		helped = false;
@@ -691,8 +712,23 @@ async function loadLink(game) {
 		return;
 	} catch (e) {
 		why = e.message;
+		answer = e.answer;
 	}
 	const f = game.split(';');
+	if (answer && typeof answer.prefix === 'string') {
+		/* the server found the legal prefix */
+		const n = f.length >= 4 && f[3] ? f[3].split(',').length : 0, lo = answer.legal_moves;
+		try {
+			setState(await api('state', { game: answer.prefix }));
+			fillForm();
+			showError('This game link is broken: ' + why + '. ' + (lo >= n
+				? 'Kept its ' + n + ' played move' + (n === 1 ? '' : 's') + ' and the undone ones before the bad one.'
+				: 'Kept the first ' + lo + ' of its ' + n + ' moves.'));
+			return;
+		} catch (e) {
+			/* fall back to the search below */
+		}
+	}
 	const head = f.length >= 3 ? f.slice(0, 3).join(';') + ';' : null;
 	const played = f.length >= 4 && f[3] ? f[3].split(',') : [];
 	const ok = async (k) => {
@@ -1181,6 +1217,7 @@ window.pegsol = { state: () => st, mode: () => mode, busy: () => pending,
 	demo: () => demo && { i: demo.i, n: demo.jumps.length, pegs: demo.pegs.reduce((a, v) => a + v, 0) } };
 (function start() {
 	applyPrefs();
+	loadOffers();
 	const m = location.hash.match(/^#g=(.*)$/);
 	if (m)
 		enqueue(() => loadLink(safeDecode(m[1])));

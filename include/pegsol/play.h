@@ -145,6 +145,14 @@ struct peg_game *peg_game_load(struct peg_play_ctx *c, const char *id,
 			       struct peg_err *err);
 void peg_game_free(struct peg_game *g);
 
+/* A game id that peg_game_load refused for a bad move: the game of its
+ * board, start and goal with the longest legal prefix of whole moves (the
+ * MOVES field, then FUTURE's as the redo tail), *bad the index of the
+ * first bad move counted over MOVES then FUTURE, split at commas (-1: no
+ * bad move).  NULL with err when the board, start or goal is bad. */
+struct peg_game *peg_game_load_prefix(struct peg_play_ctx *c, const char *id,
+				      int *bad, struct peg_err *err);
+
 /* Put session s in place of the game's (a puzzle, an edited position);
  * the old one and what the game held go. */
 void peg_game_replace(struct peg_game *g, struct peg_session *s);
@@ -199,7 +207,9 @@ enum peg_play_sets_status {
 enum peg_play_sets_status peg_game_prepare(struct peg_game *g, char *note,
 					   size_t size);
 
-/* Is there an oracle for the game's board (up to 63 holes)? */
+/* Is there an oracle for the game's board (up to PEG_PLAY_ORACLE_HOLES
+ * holes)?  Past it there are no hints. */
+#define PEG_PLAY_ORACLE_HOLES 63
 int peg_game_has_oracle(const struct peg_game *g);
 
 /* ---- describing the position ---- */
@@ -270,6 +280,17 @@ struct peg_play_fewest {
  * context per problem. */
 void peg_game_fewest(struct peg_game *g, struct peg_play_fewest *out);
 void peg_play_fewest_release(struct peg_play_fewest *f);
+
+/* ---- the boards a picker offers ---- */
+
+/* A board a game's picker offers, with a start and goal that can be won
+ * (checked with the oracle; tests/cli/serve_api.sh checks them again). */
+struct peg_play_offer {
+	const char *spec, *vacate, *goal;
+};
+
+/* The offered boards, ended by a NULL spec. */
+const struct peg_play_offer *peg_play_offers(void);
 
 /* ---- puzzles, the editor, the constructive demo ---- */
 

@@ -77,14 +77,38 @@ static void answer(struct request *rq, unsigned status, cJSON *o)
 			"{\"error\":\"out of memory\",\"status\":500}");
 }
 
+/* msg in a player's words: the library's command-line advice ("(try
+ * 'pegsol boards')") dropped, a pointer to the page's list instead. */
+static void plain_words(const char *msg, char *out, size_t size)
+{
+	const char *p = msg, *t;
+	size_t n = 0;
+	int boards = 0;
+
+	while ((t = strstr(p, " (try '")) && strchr(t + 7, ')')) {
+		const char *end = strchr(t + 7, ')');
+
+		boards |= !strncmp(t + 7, "pegsol boards'", 14);
+		if (n < size)
+			n += (size_t)snprintf(out + n, size - n, "%.*s",
+					      (int)(t - p), p);
+		p = end + 1;
+	}
+	if (n < size)
+		n += (size_t)snprintf(out + n, size - n, "%s%s", p,
+				      boards ? "; pick one from the list" : "");
+}
+
 /* reason says which limit a 503 met: "busy", "time", "memory", "nodes"
  * or "stopping". */
 void web_fail_why(struct request *rq, unsigned status, const char *reason,
 		  const char *msg)
 {
 	cJSON *o = cJSON_CreateObject();
+	char text[512];
 
-	cJSON_AddStringToObject(o, "error", msg);
+	plain_words(msg, text, sizeof(text));
+	cJSON_AddStringToObject(o, "error", text);
 	cJSON_AddNumberToObject(o, "status", status);
 	if (reason)
 		cJSON_AddStringToObject(o, "reason", reason);
@@ -370,9 +394,21 @@ static cJSON *state_json(struct peg_game *g, int hints, int want_moves)
 	if (st.source)
 		cJSON_AddStringToObject(orc, "source", st.source);
 	cJSON_AddNumberToObject(orc, "ms", st.ms);
-	if (st.note[0])
+	if (st.note[0] && peg_game_has_oracle(g))
 		cJSON_AddStringToObject(orc, "note", st.note);
 	cJSON_AddItemToObject(o, "oracle", orc);
+	/* hints past the oracle's hole limit: said once, not as a note on
+	 * every answer */
+	cJSON_AddBoolToObject(o, "hints_available", peg_game_has_oracle(g));
+	if (!peg_game_has_oracle(g)) {
+		char why[160];
+
+		snprintf(why, sizeof(why),
+			 "this board has %d holes; hints work on boards of up "
+			 "to %d",
+			 b->n_holes, PEG_PLAY_ORACLE_HOLES);
+		cJSON_AddStringToObject(o, "hints_reason", why);
+	}
 	peg_play_state_release(&st);
 	return o;
 }
@@ -657,6 +693,16 @@ static cJSON *boards_json(void)
 	}
 	o = cJSON_CreateObject();
 	cJSON_AddItemToObject(o, "families", a);
+	a = cJSON_CreateArray();
+	for (const struct peg_play_offer *b = peg_play_offers(); b->spec; b++) {
+		cJSON *e = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(e, "spec", b->spec);
+		cJSON_AddStringToObject(e, "vacate", b->vacate);
+		cJSON_AddStringToObject(e, "goal", b->goal);
+		cJSON_AddItemToArray(a, e);
+	}
+	cJSON_AddItemToObject(o, "offered", a);
 	return o;
 }
 
@@ -697,6 +743,40 @@ static cJSON *hint_or_solve(struct request *rq, struct peg_game *g, int solve)
 	return extra;
 }
 
+/* A game id that does not load: the error, and when a move is what is
+ * bad, its index and the legal prefix, so that the page need not search
+ * for it ("bad_move", "legal_moves" and the "prefix" game id). */
+static void bad_game(struct server *sv, struct request *rq, const char *id,
+		     const char *msg)
+{
+	struct peg_err err;
+	struct peg_game *g;
+	char text[512];
+	int bad = -1;
+	cJSON *o;
+
+	g = peg_game_load_prefix(sv->play, id, &bad, &err);
+	if (!g || bad < 0) {
+		peg_game_free(g);
+		fail(rq, 400, msg);
+		return;
+	}
+	o = cJSON_CreateObject();
+	plain_words(msg, text, sizeof(text));
+	cJSON_AddStringToObject(o, "error", text);
+	cJSON_AddNumberToObject(o, "status", 400);
+	cJSON_AddNumberToObject(o, "bad_move", bad);
+	cJSON_AddNumberToObject(o, "legal_moves", bad);
+	{
+		char *prefix = peg_game_id(g);
+
+		cJSON_AddStringToObject(o, "prefix", prefix ? prefix : "");
+		free(prefix);
+	}
+	peg_game_free(g);
+	answer(rq, 400, o);
+}
+
 /* The game of a request: new, puzzle, or loaded from 'game'.  NULL with
  * the answer made. */
 static struct peg_game *request_game(struct server *sv, struct request *rq,
@@ -720,6 +800,10 @@ static struct peg_game *request_game(struct server *sv, struct request *rq,
 		if (refuse_spec(rq, game, "missing 'game'"))
 			return NULL;
 		g = peg_game_load(sv->play, game, &err);
+		if (!g) {
+			bad_game(sv, rq, game, err.msg);
+			return NULL;
+		}
 	}
 	if (!g)
 		fail(rq, 400, err.msg);

@@ -45,6 +45,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* The page, embedded from web/ (the Makefile makes server.o depend on
  * the files in web/).  Each file is NUL-terminated. */
@@ -362,58 +363,239 @@ static int is_json(struct MHD_Connection *c)
 	       (t[n] == 0 || t[n] == ';' || t[n] == ' ');
 }
 
-/* ---- static files ---- */
+/* ---- static files ----
+ *
+ * Each file is prepared once (the embedded ones at startup, a --root
+ * file per request): an ETag from a hash of its bytes and a gzip copy.
+ * The answer carries "Cache-Control: no-cache" (keep it, but ask again),
+ * the ETag, and "Vary: Accept-Encoding"; If-None-Match with the ETag is
+ * answered 304 with no body.  API answers stay "no-store". */
+
+/* The web app manifest (the page may link it). */
+static const char web_manifest[] =
+	"{\"name\":\"pegsol: peg solitaire\",\"short_name\":\"pegsol\","
+	"\"start_url\":\"/\",\"display\":\"standalone\","
+	"\"background_color\":\"#ffffff\",\"theme_color\":\"#2c4a6e\"}\n";
+
+struct web_file {
+	const char *data;
+	size_t len;
+	unsigned char *gz; /* gzip form (malloc'd), NULL when not smaller */
+	size_t gz_len;
+	char etag[24];     /* "<hash>" of the bytes; the gzip form's is
+			      "<hash>-gz" */
+	char gz_etag[28];
+};
+
+static const struct {
+	const char *url, *file, *type;
+	const char *data;
+} web_files[] = {
+	{"/", "index.html", "text/html; charset=utf-8", pegsol_web_index},
+	{"/index.html", "index.html", "text/html; charset=utf-8",
+	 pegsol_web_index},
+	{"/app.js", "app.js", "text/javascript; charset=utf-8",
+	 pegsol_web_app},
+	{"/style.css", "style.css", "text/css; charset=utf-8",
+	 pegsol_web_style},
+	{"/manifest.webmanifest", NULL, "application/manifest+json",
+	 web_manifest},
+};
+#define N_WEB_FILES (sizeof(web_files) / sizeof(web_files[0]))
+
+/* the embedded files, prepared by web_serve */
+static struct web_file embedded[N_WEB_FILES];
+
+/* Fill f for data[0..len): the ETags, and the gzip form when zlib makes
+ * one that is smaller. */
+static void file_prepare(struct web_file *f, const char *data, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	z_stream z;
+
+	memset(f, 0, sizeof(*f));
+	f->data = data;
+	f->len = len;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)data[i]) * 0x100000001b3ull;
+	snprintf(f->etag, sizeof(f->etag), "\"%016llx\"",
+		 (unsigned long long)h);
+	snprintf(f->gz_etag, sizeof(f->gz_etag), "\"%016llx-gz\"",
+		 (unsigned long long)h);
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) !=
+	    Z_OK)
+		return;
+	f->gz_len = deflateBound(&z, (uLong)len);
+	f->gz = malloc(f->gz_len);
+	z.next_in = (Bytef *)data;
+	z.avail_in = (uInt)len;
+	z.next_out = f->gz;
+	z.avail_out = (uInt)f->gz_len;
+	if (!f->gz || deflate(&z, Z_FINISH) != Z_STREAM_END ||
+	    z.total_out >= len) {
+		free(f->gz);
+		f->gz = NULL;
+	} else {
+		f->gz_len = z.total_out;
+	}
+	deflateEnd(&z);
+}
+
+static void file_release(struct web_file *f)
+{
+	free(f->gz);
+	f->gz = NULL;
+}
+
+/* Does the request's Accept-Encoding take gzip (not with q=0)? */
+static int wants_gzip(struct MHD_Connection *c)
+{
+	const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						     "Accept-Encoding");
+
+	while (ae && *ae) {
+		size_t n = strcspn(ae, ",");
+		const char *q = memchr(ae, ';', n);
+		size_t name = q ? (size_t)(q - ae) : n;
+
+		while (name && ae[name - 1] == ' ')
+			name--;
+		while (name && *ae == ' ')
+			ae++, name--, n--;
+		if ((name == 4 && !strncasecmp(ae, "gzip", 4)) ||
+		    (name == 1 && *ae == '*')) {
+			/* "q=0", "q=0.0": refused */
+			const char *v = q ? strstr(q, "q=") : NULL;
+
+			return !(v && v < ae + n && strtod(v + 2, NULL) == 0);
+		}
+		ae += n;
+		if (*ae == ',')
+			ae++;
+	}
+	return 0;
+}
+
+/* Does If-None-Match name f's ETag (either form) or "*"? */
+static int not_modified(struct MHD_Connection *c, const struct web_file *f)
+{
+	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						      "If-None-Match");
+
+	while (inm && *inm) {
+		size_t n;
+
+		inm += strspn(inm, " ,");
+		if (!strncmp(inm, "W/", 2))
+			inm += 2;
+		n = strcspn(inm, " ,");
+		if ((n == 1 && *inm == '*') ||
+		    (n == strlen(f->etag) && !strncmp(inm, f->etag, n)) ||
+		    (n == strlen(f->gz_etag) && !strncmp(inm, f->gz_etag, n)))
+			return 1;
+		inm += n;
+	}
+	return 0;
+}
+
+static enum MHD_Result send_file(struct MHD_Connection *c, const char *type,
+				 const struct web_file *f)
+{
+	int gz = f->gz && wants_gzip(c), fresh = not_modified(c, f);
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	if (fresh)
+		r = MHD_create_response_from_buffer(0, NULL,
+						    MHD_RESPMEM_PERSISTENT);
+	else
+		r = MHD_create_response_from_buffer(
+			gz ? f->gz_len : f->len,
+			gz ? (void *)f->gz : (void *)f->data,
+			MHD_RESPMEM_MUST_COPY);
+	if (!r)
+		return MHD_NO;
+	if (!fresh) {
+		MHD_add_response_header(r, "Content-Type", type);
+		if (gz)
+			MHD_add_response_header(r, "Content-Encoding", "gzip");
+	}
+	MHD_add_response_header(r, "Cache-Control", "no-cache");
+	MHD_add_response_header(r, "ETag", gz ? f->gz_etag : f->etag);
+	MHD_add_response_header(r, "Vary", "Accept-Encoding");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "X-Frame-Options", "DENY");
+	ret = MHD_queue_response(c, fresh ? MHD_HTTP_NOT_MODIFIED : 200, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+/* /favicon.ico: no icon, but no 404 either (a day in the cache). */
+static enum MHD_Result send_no_icon(struct MHD_Connection *c)
+{
+	struct MHD_Response *r =
+		MHD_create_response_from_buffer(0, NULL,
+						MHD_RESPMEM_PERSISTENT);
+	enum MHD_Result ret;
+
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, "Cache-Control", "max-age=86400");
+	ret = MHD_queue_response(c, MHD_HTTP_NO_CONTENT, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+/* A --root file prepared as f: 0, or the answer's status. */
+static unsigned read_root(struct server *sv, const char *file,
+			  struct web_file *f)
+{
+	char path[4096], *buf;
+	FILE *fp;
+	long len;
+
+	snprintf(path, sizeof(path), "%s/%s", sv->cfg->root, file);
+	fp = fopen(path, "rb");
+	if (!fp)
+		return 404;
+	fseek(fp, 0, SEEK_END);
+	len = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	buf = len >= 0 && len < (1L << 24) ? malloc((size_t)len + 1) : NULL;
+	if (!buf || fread(buf, 1, (size_t)len, fp) != (size_t)len) {
+		free(buf);
+		fclose(fp);
+		return 500;
+	}
+	fclose(fp);
+	file_prepare(f, buf, (size_t)len);
+	return 0;
+}
 
 static enum MHD_Result serve_file(struct server *sv, struct MHD_Connection *c,
 				  const char *url)
 {
-	static const struct {
-		const char *url, *file, *type;
-		const char *data;
-	} files[] = {
-		{"/", "index.html", "text/html; charset=utf-8",
-		 pegsol_web_index},
-		{"/index.html", "index.html", "text/html; charset=utf-8",
-		 pegsol_web_index},
-		{"/app.js", "app.js", "text/javascript; charset=utf-8",
-		 pegsol_web_app},
-		{"/style.css", "style.css", "text/css; charset=utf-8",
-		 pegsol_web_style},
-	};
+	if (!strcmp(url, "/favicon.ico"))
+		return send_no_icon(c);
+	for (size_t i = 0; i < N_WEB_FILES; i++) {
+		struct web_file f;
+		enum MHD_Result r;
+		unsigned status;
 
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		if (strcmp(url, files[i].url))
+		if (strcmp(url, web_files[i].url))
 			continue;
-		if (sv->cfg->root) {
-			char path[4096], *buf;
-			FILE *f;
-			long len;
-			enum MHD_Result r;
-
-			snprintf(path, sizeof(path), "%s/%s", sv->cfg->root,
-				 files[i].file);
-			f = fopen(path, "rb");
-			if (!f)
-				return send_error(c, 404, "file not found");
-			fseek(f, 0, SEEK_END);
-			len = ftell(f);
-			fseek(f, 0, SEEK_SET);
-			buf = len >= 0 && len < (1L << 24)
-				      ? malloc((size_t)len + 1)
-				      : NULL;
-			if (!buf || fread(buf, 1, (size_t)len, f) !=
-					    (size_t)len) {
-				free(buf);
-				fclose(f);
-				return send_error(c, 500, "read failed");
-			}
-			fclose(f);
-			r = send_text(c, 200, files[i].type, buf, (size_t)len);
-			free(buf);
-			return r;
-		}
-		return send_text(c, 200, files[i].type, files[i].data,
-				 strlen(files[i].data));
+		if (!sv->cfg->root || !web_files[i].file)
+			return send_file(c, web_files[i].type, &embedded[i]);
+		status = read_root(sv, web_files[i].file, &f);
+		if (status)
+			return send_error(c, status, status == 404
+							     ? "file not found"
+							     : "read failed");
+		r = send_file(c, web_files[i].type, &f);
+		file_release(&f);
+		free((char *)f.data);
+		return r;
 	}
 	return send_error(c, 404, "not found");
 }
@@ -626,6 +808,10 @@ int web_serve(const struct web_config *cfg)
 
 	memset(&sv, 0, sizeof(sv));
 	sv.cfg = cfg;
+	for (size_t i = 0; i < N_WEB_FILES; i++)
+		if (!embedded[i].data)
+			file_prepare(&embedded[i], web_files[i].data,
+				     strlen(web_files[i].data));
 	/* connections need descriptors */
 	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY &&
 	    (rlim_t)max_conn + 64 > rl.rlim_cur) {

@@ -51,6 +51,15 @@ struct peg_game *peg_game_load(struct peg_play_ctx *c, const char *id,
 			    err);
 }
 
+struct peg_game *peg_game_load_prefix(struct peg_play_ctx *c, const char *id,
+				      int *bad, struct peg_err *err)
+{
+	return peg_game_new(c,
+			    pegpl_session_load_prefix(id, c->o.max_holes, bad,
+						      err),
+			    err);
+}
+
 /* Give back what peg_game_prepare took. */
 static void unpin(struct peg_game *g)
 {
@@ -103,7 +112,7 @@ char *peg_game_id(const struct peg_game *g)
 
 int peg_game_has_oracle(const struct peg_game *g)
 {
-	return g->s->b->n_holes <= 63;
+	return g->s->b->n_holes <= PEG_PLAY_ORACLE_HOLES;
 }
 
 /* ---- moves ---- */

@@ -115,4 +115,11 @@ size_t pegpl_shortest_bytes(const struct peg_board *b, size_t cap);
 
 double pegpl_now_ms(void);
 
+/* peg_game_load_prefix's session (session.c): the id's board, start and
+ * goal with the longest legal prefix of its moves, *bad the index of the
+ * first bad move (-1 when none); NULL with err when the id's fields or
+ * its board, start or goal are bad. */
+struct peg_session *pegpl_session_load_prefix(const char *id, int max_holes,
+					      int *bad, struct peg_err *err);
+
 #endif

@@ -1,6 +1,6 @@
-/* playmisc.c - the game service's calls outside a game (play.h): new
- * games on generated puzzles, the board editor's analysis, and the
- * constructive demo. */
+/* playmisc.c - the game service's calls outside a game (play.h): the
+ * offered boards, new games on generated puzzles, the board editor's
+ * analysis, and the constructive demo. */
 #include "play_int.h"
 
 #include "pegsol/construct.h"
@@ -13,6 +13,23 @@
 #include <string.h>
 
 #define PUZZLE_ENTRIES ((size_t)1 << 20) /* puzzle.c's oracle */
+
+/* Every a1 start of T4 and T7 is lost, trunc-triangle:5 has no a1. */
+static const struct peg_play_offer offers[] = {
+	{"triangle:4", "a2", "anywhere"},
+	{"triangle:5", "a1", "anywhere"},
+	{"triangle:6", "a1", "anywhere"},
+	{"triangle:7", "a2", "anywhere"},
+	{"trunc-triangle:5", "b3", "anywhere"},
+	{"trunc-triangle:6", "b3", "anywhere"},
+	{"english", "d4", "complement"},
+	{NULL, NULL, NULL},
+};
+
+const struct peg_play_offer *peg_play_offers(void)
+{
+	return offers;
+}
 
 /* A board under the context's hole limit. */
 static struct peg_board *board_parse(struct peg_play_ctx *c, const char *spec,

@@ -1,6 +1,8 @@
 /* session.c - a game in progress: history, undo/redo, game ids (session.h). */
 #include "pegsol/session.h"
 
+#include "play_int.h"
+
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
 
@@ -358,15 +360,13 @@ struct peg_session *peg_session_load(const char *id, struct peg_err *err)
 	return peg_session_load_max(id, 0, err);
 }
 
-struct peg_session *peg_session_load_max(const char *id, int max_holes,
-					 struct peg_err *err)
+/* Split a game id into its fields: the malloc'd copy the fields point
+ * into, or NULL with err. */
+static char *split_id(const char *id, char *field[5], int *n_fields,
+		      struct peg_err *err)
 {
-	char *text, *field[5], *p;
-	int n_sep = 0, n_fields;
-	struct peg_session *s = NULL;
-	struct peg_moves mv;
-	struct peg_jump *jumps = NULL;
-	int nj = 0;
+	char *text, *p;
+	int n_sep = 0;
 
 	if (!id || !*id) {
 		peg_err_set(err, "empty game id");
@@ -388,12 +388,13 @@ struct peg_session *peg_session_load_max(const char *id, int max_holes,
 			    "game id '%.60s' needs 4 or 5 fields "
 			    "SPEC;START;GOAL;MOVES[;FUTURE]",
 			    id);
-		goto out;
+		free(text);
+		return NULL;
 	}
 	/* fields from the right: 3 separators make 4 fields, 4 make 5; with
 	 * more the spec has ';' in it, and a FUTURE field is recognised when
 	 * the START field it implies is a position text */
-	n_fields = 4;
+	*n_fields = 4;
 	{
 		char *seps[5];
 		int k = 0;
@@ -408,14 +409,30 @@ struct peg_session *peg_session_load_max(const char *id, int max_holes,
 
 			if (n_sep == 4 || !strncmp(st, "full;", 5) ||
 			    !strncmp(st, "empty", 5) || !strncmp(st, "pegs:", 5))
-				n_fields = 5;
+				*n_fields = 5;
 		}
-		for (int i = 0; i < n_fields - 1; i++) {
+		for (int i = 0; i < *n_fields - 1; i++) {
 			*seps[i] = 0;
-			field[n_fields - 1 - i] = seps[i] + 1;
+			field[*n_fields - 1 - i] = seps[i] + 1;
 		}
 		field[0] = text;
 	}
+	return text;
+}
+
+struct peg_session *peg_session_load_max(const char *id, int max_holes,
+					 struct peg_err *err)
+{
+	char *text, *field[5];
+	int n_fields;
+	struct peg_session *s = NULL;
+	struct peg_moves mv;
+	struct peg_jump *jumps = NULL;
+	int nj = 0;
+
+	text = split_id(id, field, &n_fields, err);
+	if (!text)
+		return NULL;
 	{
 		struct peg_session *t = peg_session_create_max(
 			field[0], field[1], NULL, field[2], max_holes, err);
@@ -445,6 +462,110 @@ fail:
 	peg_session_free(s);
 	s = NULL;
 out:
+	free(jumps);
+	free(text);
+	return s;
+}
+
+/* Replay the comma-separated moves of text from pegs (changed in place),
+ * appending their jumps to *jumps (*nj of them); stops before the first
+ * move that does not parse or is illegal.  Returns the moves replayed,
+ * *all set when that is every one. */
+static int replay_prefix(const struct peg_board *b, const char *text,
+			 unsigned char *pegs, struct peg_jump **jumps,
+			 int *nj, int *all)
+{
+	char *copy, *tok, *next;
+	unsigned char *tmp;
+	int n = 0;
+
+	*all = !*text;
+	if (!*text)
+		return 0;
+	copy = strdup(text);
+	tmp = malloc((size_t)b->n_holes);
+	for (tok = copy; copy && tmp && tok; tok = next, n++) {
+		struct peg_moves mv;
+		struct peg_jump *j = NULL, *grown;
+		struct peg_err err;
+		int k = 0, r;
+
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = 0;
+		if (peg_moves_parse(b, tok, &mv, &err))
+			break;
+		memcpy(tmp, pegs, (size_t)b->n_holes);
+		r = peg_moves_replay(b, &mv, tmp, &j, &k, &err);
+		peg_moves_free(&mv);
+		grown = r ? NULL
+			  : realloc(*jumps, sizeof(*j) * (size_t)(*nj + k + 1));
+		if (!grown) {
+			free(j);
+			break;
+		}
+		*jumps = grown;
+		memcpy(*jumps + *nj, j, sizeof(*j) * (size_t)k);
+		*nj += k;
+		free(j);
+		memcpy(pegs, tmp, (size_t)b->n_holes);
+		if (!next)
+			*all = 1;
+	}
+	free(tmp);
+	free(copy);
+	return n;
+}
+
+struct peg_session *pegpl_session_load_prefix(const char *id, int max_holes,
+					      int *bad, struct peg_err *err)
+{
+	char *text, *field[5];
+	int n_fields, n, all, nj = 0;
+	struct peg_session *s = NULL;
+	struct peg_jump *jumps = NULL;
+	unsigned char *pegs = NULL;
+
+	*bad = -1;
+	text = split_id(id, field, &n_fields, err);
+	if (!text)
+		return NULL;
+	s = peg_session_create_max(field[0], field[1], NULL, field[2],
+				   max_holes, err);
+	if (!s)
+		goto out;
+	pegs = malloc((size_t)s->b->n_holes);
+	if (!pegs) {
+		peg_err_set(err, "out of memory");
+		goto fail;
+	}
+	memcpy(pegs, s->pegs, (size_t)s->b->n_holes);
+	n = replay_prefix(s->b, field[3], pegs, &jumps, &nj, &all);
+	for (int i = 0; i < nj; i++)
+		if (peg_session_play(s, &jumps[i], err))
+			goto fail;
+	if (!all) {
+		*bad = n;
+		goto out;
+	}
+	if (n_fields == 5 && *field[4]) {
+		int k;
+
+		free(jumps);
+		jumps = NULL;
+		nj = 0;
+		k = replay_prefix(s->b, field[4], pegs, &jumps, &nj, &all);
+		if (peg_session_set_future(s, jumps, nj, err))
+			goto fail;
+		if (!all)
+			*bad = n + k;
+	}
+	goto out;
+fail:
+	peg_session_free(s);
+	s = NULL;
+out:
+	free(pegs);
 	free(jumps);
 	free(text);
 	return s;
