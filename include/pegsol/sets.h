@@ -104,6 +104,21 @@ struct peg_sets_opts {
 	 * (forward, backward, winning, losers, lift); NULL: none. */
 	peg_progress_fn *progress;
 	void *progress_ctx;
+	/* Long runs (issue 14 item 3; docs/solve.md "Long runs").
+	 * forward_only: compute F only, from the start down to `to` pegs
+	 * (0: the finish's pegs); B, W and L stay empty (have 0).  work
+	 * (forward_only only): a directory that keeps each finished level as
+	 * a level file (peg_sets_level_save) next to a manifest naming the
+	 * problem; a run on a directory that already holds levels of the
+	 * same problem resumes after the lowest one (calling resumed(ctx,
+	 * pegs) first), a directory of another problem is refused.  With
+	 * work only the level being expanded and the new one are kept in
+	 * memory: the levels above keep their size (n, raw) with have 0. */
+	int forward_only;
+	int to;
+	const char *work;
+	void (*resumed)(void *ctx, int pegs);
+	void *resumed_ctx;
 };
 
 /* One level: n sorted distinct canonical codes (code when the sets are
@@ -146,6 +161,11 @@ struct peg_sets {
 	 * used (0: all in memory) and the bytes written to temporary files */
 	int partitions;
 	uint64_t disk_bytes;
+	/* forward_only runs: the lowest level computed (F from start_pegs
+	 * down to bottom), the level a --work run resumed from (0: none) and
+	 * the bytes of the work directory's level files */
+	int forward_only, bottom, resumed;
+	uint64_t work_bytes;
 };
 
 /* Compute the sets of problem p.  Returns 0 and *out (free with
@@ -219,6 +239,24 @@ int peg_sets_check(const struct peg_board *b, const char *path,
  * file without knowing its board (pegsol sets --check).  0, -1 or -2 as
  * peg_sets_load. */
 int peg_sets_file_spec(const char *path, char **spec, struct peg_err *err);
+
+/* Level files (the work directory of opts.work; format in docs/solve.md):
+ * one level l with `pegs` pegs of the sets s (its board, code width),
+ * tagged with a 64-bit value naming the problem (the hash of the work
+ * directory's manifest): a hashed header, the codes as blocks
+ * (levelfile.h) and an XXH3-64 trailer, written atomically (afile.h).
+ * Save returns 0 or a PEG_AFILE_E* status with err.  Load checks the
+ * file's header (magic, board, width, pegs, tag) and then, when keep is
+ * set, decodes every block into l->code (l->n, l->raw and l->have set),
+ * else checks the trailer over the whole file and sets only l->n and
+ * l->raw.  0, -1 with err ("'PATH' fails its checksum (...)", "'PATH' is
+ * not a level file of this problem") or -2 out of memory. */
+int peg_sets_level_save(const struct peg_sets *s, const char *path, int pegs,
+			const struct peg_level *l, uint64_t tag,
+			struct peg_err *err);
+int peg_sets_level_load(const struct peg_sets *s, const char *path, int pegs,
+			uint64_t tag, int keep, struct peg_level *l,
+			struct peg_err *err);
 
 /* peg_sets_load from an open stream of `size` bytes (peg_afile_read_open);
  * path is for messages. */

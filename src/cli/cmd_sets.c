@@ -22,6 +22,7 @@ static const char usage[] =
 	"                   [--out FILE] [--plot FILE.svg] [--json]\n"
 	"                   [--memory-mb M] [--partitions P] [--tmpdir DIR]\n"
 	"                   [--progress]\n"
+	"       pegsol sets BOARD --forward-only [--to N] [--work DIR] ...\n"
 	"       pegsol sets BOARD --by-index [--vacate H]\n"
 	"       pegsol sets --check FILE [--json]\n\n"
 	"Compute the level sets of a problem (boards of up to 128 holes;\n"
@@ -51,6 +52,14 @@ static const char usage[] =
 	"--progress reports each level on stderr (phase, pegs, positions,\n"
 	"rate, seconds, disk partitions): one line rewritten on a terminal,\n"
 	"else a line every 2 s and one a finished phase; also with --json.\n"
+	"--forward-only: the forward sets F_n only, from the start down to\n"
+	"--to N pegs (default: the finish's), no B, W or L (exit 0).  --work\n"
+	"DIR keeps each finished level in DIR as a checksummed level file next\n"
+	"to a manifest naming the problem; the same command run again resumes\n"
+	"after the lowest level there (\"resuming from level N\" on stderr); a\n"
+	"DIR of another problem, or a level file that fails its checksum, is\n"
+	"refused (exit 2).  Only two levels are in memory at a time\n"
+	"(docs/solve.md \"Long runs\").\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
 	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
 	"of vacancy H (default the first hole): winning positions per peg\n"
@@ -59,7 +68,8 @@ static const char usage[] =
 	"JSON keys: board, title, holes, group, symmetries, complement,\n"
 	"anywhere, solvable, levels [{pegs, F, F_raw, B, W, W_raw, L}],\n"
 	"total {F, F_raw, B, W, L}, W_half, seconds, file, partitions,\n"
-	"disk_bytes.\n";
+	"disk_bytes; with --forward-only: forward_only, to, levels [{pegs, F,\n"
+	"F_raw}], total {F, F_raw}, work, resumed, work_bytes.\n";
 
 static uint64_t sum_n(const struct peg_level *lv, int n)
 {
@@ -77,6 +87,12 @@ static uint64_t sum_raw(const struct peg_level *lv, int n)
 	for (int i = 0; i <= n; i++)
 		t += lv[i].raw;
 	return t;
+}
+
+static void note_resumed(void *ctx, int pegs)
+{
+	(void)ctx;
+	fprintf(stderr, "pegsol sets: resuming from level %d\n", pegs);
 }
 
 static const char *group_name(enum peg_group g)
@@ -181,14 +197,90 @@ static int check_file(const char *path, int json)
 	return EXIT_YES;
 }
 
+/* --forward-only: F_n from the start down to the bottom (no B, W, L). */
+static int forward_table(const struct peg_board *b, const struct peg_sets *s,
+			 const struct peg_sets_opts *so, double secs, int raw,
+			 int json)
+{
+	uint64_t tf = 0, tr = 0;
+
+	for (int m = s->start_pegs; m >= s->bottom; m--) {
+		tf += s->F[m].n;
+		tr += s->F[m].raw;
+	}
+	if (json) {
+		cJSON *o = cJSON_CreateObject(), *lv = cJSON_CreateArray();
+		cJSON *tot = cJSON_CreateObject();
+
+		cli_json_board(o, b);
+		cJSON_AddStringToObject(o, "group", group_name(so->group));
+		cJSON_AddNumberToObject(o, "symmetries", s->n_group);
+		cJSON_AddBoolToObject(o, "forward_only", 1);
+		cJSON_AddNumberToObject(o, "to", s->bottom);
+		for (int m = s->start_pegs; m >= s->bottom; m--) {
+			cJSON *e = cJSON_CreateObject();
+
+			cJSON_AddNumberToObject(e, "pegs", m);
+			cli_json_u64(e, "F", s->F[m].n);
+			if (raw)
+				cli_json_u64(e, "F_raw", s->F[m].raw);
+			cJSON_AddItemToArray(lv, e);
+		}
+		cJSON_AddItemToObject(o, "levels", lv);
+		cli_json_u64(tot, "F", tf);
+		if (raw)
+			cli_json_u64(tot, "F_raw", tr);
+		cJSON_AddItemToObject(o, "total", tot);
+		cJSON_AddNumberToObject(o, "seconds", secs);
+		if (so->work) {
+			cJSON_AddStringToObject(o, "work", so->work);
+			if (s->resumed)
+				cJSON_AddNumberToObject(o, "resumed",
+							s->resumed);
+			cli_json_u64(o, "work_bytes", s->work_bytes);
+		}
+		cJSON_AddNumberToObject(o, "partitions", s->partitions);
+		cli_json_u64(o, "disk_bytes", s->disk_bytes);
+		cli_json_print(o);
+		return EXIT_YES;
+	}
+	printf("%s, forward sets from %d down to %d pegs, group %s "
+	       "(%d symmetr%s), %.3f s\n",
+	       b->title, s->start_pegs, s->bottom, group_name(so->group),
+	       s->n_group, s->n_group == 1 ? "y" : "ies", secs);
+	printf("%5s %12s", "pegs", "|F_n|");
+	if (raw)
+		printf(" %12s", "raw |F_n|");
+	printf("\n");
+	for (int m = s->start_pegs; m >= s->bottom; m--) {
+		printf("%5d %12zu", m, s->F[m].n);
+		if (raw)
+			printf(" %12llu", (unsigned long long)s->F[m].raw);
+		printf("\n");
+	}
+	printf("%5s %12llu", "total", (unsigned long long)tf);
+	if (raw)
+		printf(" %12llu", (unsigned long long)tr);
+	printf("\n");
+	if (so->work)
+		printf("work directory %s: %llu bytes of level files%s\n",
+		       so->work, (unsigned long long)s->work_bytes,
+		       s->resumed ? " (resumed)" : "");
+	if (s->partitions)
+		printf("disk: up to %d partitions a level, %llu bytes "
+		       "written\n",
+		       s->partitions, (unsigned long long)s->disk_bytes);
+	return EXIT_YES;
+}
+
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, raw = 0, n_pos = 0, r;
-	int byidx = 0, progress = 0;
+	int byidx = 0, progress = 0, fwd = 0, to = 0;
 	int rc = EXIT_USAGE, solvable, n;
 	const char *posv[1];
 	const char *group = NULL, *outfile = NULL, *plot = NULL;
-	const char *check = NULL;
+	const char *check = NULL, *work = NULL;
 	struct cli_problem_args pa = {0};
 	struct cli_sets_args sa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
@@ -200,6 +292,9 @@ int cmd_sets(int argc, char **argv)
 				 {"--plot", CLI_STRING, &plot},
 				 {"--by-index", CLI_FLAG, &byidx},
 				 {"--progress", CLI_FLAG, &progress},
+				 {"--forward-only", CLI_FLAG, &fwd},
+				 {"--to", CLI_INT, &to},
+				 {"--work", CLI_STRING, &work},
 				 CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
 	struct cli_problem pr = {0};
@@ -227,6 +322,23 @@ int cmd_sets(int argc, char **argv)
 	}
 	if (cli_sets_opts(&sa, &so))
 		return EXIT_USAGE;
+	if ((to || work) && !fwd) {
+		cli_error("--to and --work need --forward-only");
+		return EXIT_USAGE;
+	}
+	if (fwd && (outfile || plot || byidx)) {
+		cli_error("--forward-only computes F only: no --out, --plot "
+			  "or --by-index");
+		return EXIT_USAGE;
+	}
+	if (to < 0) {
+		cli_error("bad --to %d (a number of pegs)", to);
+		return EXIT_USAGE;
+	}
+	so.forward_only = fwd;
+	so.to = to;
+	so.work = work;
+	so.resumed = note_resumed;
 	/* under a budget the levels are kept compressed (sets.h) */
 	so.pack = so.memory > 0;
 	so.raw = raw;
@@ -264,6 +376,10 @@ int cmd_sets(int argc, char **argv)
 	}
 	secs = cli_now() - secs;
 	n = b->n_holes;
+	if (fwd) {
+		rc = forward_table(b, s, &so, secs, raw, json);
+		goto out;
+	}
 	solvable = s->W[s->finish_pegs].n > 0;
 	for (int m = 0; m <= n / 2; m++)
 		whalf += s->W[m].n;

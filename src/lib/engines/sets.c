@@ -9,15 +9,18 @@
  */
 #include "pegsol/sets.h"
 
+#include "pegsol/afile.h"
 #include "pegsol/fast.h"
 #include "pegsol/hashset.h"
 
 #include "symv.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /*
@@ -247,6 +250,129 @@ static int lift_pays(const struct peg_board *b, const unsigned char *start)
 	}
 	free(img);
 	return same == 1;
+}
+
+/*
+ * The work directory of a long forward run (opts.work; docs/solve.md "Long
+ * runs").  DIR/manifest names the exact problem (board spec, start, goal,
+ * group, code width, which sets); every finished level n is DIR/F-nnn.lvl
+ * (peg_sets_level_save), tagged with the manifest's hash.  A directory is
+ * taken when it does not exist yet (it is made), is empty (the manifest
+ * is written) or holds the same manifest; anything else is refused.
+ */
+struct work {
+	const char *dir;
+	uint64_t tag; /* XXH3-64 of the manifest */
+	uint64_t bytes; /* of the level files written or found */
+};
+
+static void work_path(char *buf, size_t n, const char *dir, int pegs)
+{
+	snprintf(buf, n, "%.3000s/F-%03d.lvl", dir, pegs);
+}
+
+static void hex128(char *buf, size_t n, peg_u128 v)
+{
+	snprintf(buf, n, "%016llx%016llx", (unsigned long long)(v >> 64),
+		 (unsigned long long)v);
+}
+
+/* The manifest of s's forward run (malloc'd), or NULL. */
+static char *work_manifest(const struct peg_sets *s)
+{
+	static const char *gname[] = {"stab", "full", "none"};
+	size_t cap = strlen(s->spec) + 256 + 8 * (size_t)s->n_group;
+	char *t = malloc(cap), st[40], fi[40];
+	size_t k;
+
+	if (!t)
+		return NULL;
+	hex128(st, sizeof(st), s->start);
+	hex128(fi, sizeof(fi), s->finish);
+	k = (size_t)snprintf(t, cap,
+			     "pegsol sets work directory 1\nboard %s\n"
+			     "holes %d\nstart %s\ngoal %s\ngroup %s",
+			     s->spec, s->n_holes, st,
+			     s->anywhere ? "anywhere" : fi,
+			     gname[s->group_kind]);
+	for (int i = 0; i < s->n_group && k < cap; i++)
+		k += (size_t)snprintf(t + k, cap - k, " %d", s->group[i]);
+	if (k < cap)
+		snprintf(t + k, cap - k, "\ncodes %d\nsets forward\n",
+			 s->wide ? 128 : 64);
+	return t;
+}
+
+/* Take dir for s's run (see above).  0, or -1 with err. */
+static int work_open(struct work *w, const struct peg_sets *s,
+		     const char *dir, struct peg_err *err)
+{
+	char path[3100], *m = work_manifest(s), *old = NULL;
+	struct stat sb;
+	FILE *fp;
+	int rc = -1;
+
+	memset(w, 0, sizeof(*w));
+	w->dir = dir;
+	if (!m) {
+		peg_err_set(err, "out of memory");
+		return -1;
+	}
+	w->tag = peg_afile_hash(m, strlen(m));
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		peg_err_set(err, "cannot make the work directory '%.180s': %s",
+			    dir, strerror(errno));
+		goto out;
+	}
+	if (stat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
+		peg_err_set(err, "'%.180s' is not a directory", dir);
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%.3000s/manifest", dir);
+	fp = fopen(path, "rb");
+	if (fp) {
+		size_t len = strlen(m), got;
+
+		old = malloc(len + 2);
+		got = old ? fread(old, 1, len + 1, fp) : 0;
+		fclose(fp);
+		if (!old) {
+			peg_err_set(err, "out of memory");
+			goto out;
+		}
+		if (got != len || memcmp(old, m, len)) {
+			peg_err_set(err, "'%.180s' is the work directory of "
+				    "another problem or command (its manifest "
+				    "differs)", dir);
+			goto out;
+		}
+	} else {
+		DIR *d = opendir(dir);
+		struct dirent *e;
+		struct peg_afile *af;
+		int empty = 1;
+
+		while (d && (e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				empty = 0;
+		if (d)
+			closedir(d);
+		if (!d || !empty) {
+			peg_err_set(err, "'%.180s' is not empty and holds no "
+				    "pegsol sets manifest", dir);
+			goto out;
+		}
+		if (peg_afile_open(path, &af, err))
+			goto out;
+		peg_afile_printf(af, "%s", m);
+		if (peg_afile_commit(af, err))
+			goto out;
+	}
+	rc = 0;
+out:
+	free(old);
+	free(m);
+	return rc;
 }
 
 #define WBITS 64

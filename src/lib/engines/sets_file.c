@@ -844,3 +844,183 @@ out:
 	fclose(fp);
 	return r;
 }
+
+/* ---- level files (the work directory of opts.work) ---- */
+
+#define LEVEL_MAGIC "PEGSLVL1"
+#define LEVEL_V1 1
+#define LEVEL_HEAD 56 /* magic, version, bits, holes, pegs, count, raw,
+			 tag, block; then the header's hash */
+
+static void level_head(unsigned char *h, const struct peg_sets *s, int pegs,
+		       uint64_t count, uint64_t raw, uint64_t tag)
+{
+	memcpy(h, LEVEL_MAGIC, 8);
+	enc_u32(h + 8, LEVEL_V1);
+	enc_u32(h + 12, s->wide ? 128 : 64);
+	enc_u32(h + 16, (uint32_t)s->n_holes);
+	enc_u32(h + 20, (uint32_t)pegs);
+	enc_u64(h + 24, count);
+	enc_u64(h + 32, raw);
+	enc_u64(h + 40, tag);
+	enc_u32(h + 48, PEG_LF_BLOCK);
+	enc_u32(h + 52, 0);
+}
+
+int peg_sets_level_save(const struct peg_sets *s, const char *path, int pegs,
+			const struct peg_level *l, uint64_t tag,
+			struct peg_err *err)
+{
+	unsigned char h[LEVEL_HEAD + 8];
+	struct peg_afile *af;
+	struct peg_lf *c = peg_lf_new();
+	size_t w = s->wide ? 16 : 8;
+	int bad = 0, r;
+
+	if (!c) {
+		peg_err_set(err, "out of memory writing '%.180s'", path);
+		return PEG_AFILE_ERESOURCE;
+	}
+	r = peg_afile_open(path, &af, err);
+	if (r) {
+		peg_lf_free(c);
+		return r;
+	}
+	level_head(h, s, pegs, l->n, l->raw, tag);
+	enc_u64(h + LEVEL_HEAD, peg_afile_hash(h, LEVEL_HEAD));
+	bad |= peg_afile_write(af, h, sizeof(h));
+	if (l->pack) {
+		bad |= peg_afile_write(af, l->pack->data, l->pack->bytes);
+	} else {
+		for (size_t i = 0; i < l->n && !bad; i += PEG_LF_BLOCK) {
+			size_t k = l->n - i < PEG_LF_BLOCK ? l->n - i
+							   : PEG_LF_BLOCK;
+			const unsigned char *blk;
+			size_t len;
+
+			if (peg_lf_encode(c, (const unsigned char *)l->code +
+						     i * w,
+					  k, s->wide, &blk, &len)) {
+				peg_lf_free(c);
+				peg_afile_abort(af);
+				peg_err_set(err, "out of memory writing "
+					    "'%.180s'", path);
+				return PEG_AFILE_ERESOURCE;
+			}
+			bad |= peg_afile_write(af, blk, len);
+		}
+	}
+	peg_lf_free(c);
+	put_u64(af, peg_afile_checksum(af));
+	return peg_afile_commit(af, err);
+}
+
+int peg_sets_level_load(const struct peg_sets *s, const char *path, int pegs,
+			uint64_t tag, int keep, struct peg_level *l,
+			struct peg_err *err)
+{
+	unsigned char h[LEVEL_HEAD + 8], want[LEVEL_HEAD];
+	uint64_t size, cnt, nblk;
+	struct peg_lf_in *r = NULL;
+	struct peg_lf *c = NULL;
+	size_t w = s->wide ? 16 : 8, minblk = PEG_LF_HEAD(s->wide) + 9;
+	peg_u128 last = 0;
+	int st, rc = -1;
+	FILE *fp = peg_afile_read_open(path, 0, &size, &st, err);
+
+	memset(l, 0, sizeof(*l));
+	if (!fp)
+		return st == PEG_AFILE_ERESOURCE ? -2 : -1;
+	if (size < sizeof(h) + 8 || fread(h, 1, sizeof(h), fp) != sizeof(h)) {
+		corrupt(err, path, "the header", "truncated");
+		goto out;
+	}
+	if (memcmp(h, LEVEL_MAGIC, 8)) {
+		peg_err_set(err, "'%.180s' is not a pegsol level file", path);
+		goto out;
+	}
+	if (peg_afile_hash(h, LEVEL_HEAD) != dec_u64(h + LEVEL_HEAD)) {
+		corrupt(err, path, "the header", NULL);
+		goto out;
+	}
+	cnt = dec_u64(h + 24);
+	level_head(want, s, pegs, cnt, dec_u64(h + 32), tag);
+	if (memcmp(h, want, LEVEL_HEAD)) {
+		peg_err_set(err, "'%.180s' is not a level file of this "
+			    "problem (%d pegs)", path, pegs);
+		goto out;
+	}
+	nblk = cnt / PEG_LF_BLOCK + (cnt % PEG_LF_BLOCK != 0);
+	if (nblk > size / minblk) {
+		corrupt(err, path, "the header", "truncated");
+		goto out;
+	}
+	rewind(fp);
+	if (!keep) {
+		/* the sizes only: the trailer checked over every byte */
+		st = peg_afile_verify(fp, size, path, err);
+		if (st) {
+			rc = st == PEG_AFILE_ERESOURCE ? -2 : -1;
+			goto out;
+		}
+		l->n = (size_t)cnt;
+		l->raw = dec_u64(h + 32);
+		rc = 0;
+		goto out;
+	}
+	r = peg_lf_in_new(fp, size);
+	c = peg_lf_new();
+	l->code = malloc((size_t)cnt * w + 16);
+	if (!r || !c || !l->code) {
+		rc = -2;
+		goto out;
+	}
+	if (peg_lf_in_read(r, h, sizeof(h))) {
+		corrupt(err, path, "the header", "truncated");
+		goto out;
+	}
+	for (uint64_t i = 0; i < nblk; i++) {
+		size_t want_n = cnt - i * PEG_LF_BLOCK < PEG_LF_BLOCK
+					? (size_t)(cnt - i * PEG_LF_BLOCK)
+					: PEG_LF_BLOCK;
+		size_t got = 0;
+		const char *why;
+		int e = peg_lf_in_block(r, c, s->wide, s->n_holes, want_n,
+					i ? &last : NULL,
+					(char *)l->code + i * PEG_LF_BLOCK * w,
+					&got, &last, &why);
+
+		if (e == -2) {
+			rc = -2;
+			goto out;
+		}
+		if (e || got != want_n) {
+			char at[48];
+
+			snprintf(at, sizeof(at), "block %llu",
+				 (unsigned long long)i + 1);
+			corrupt(err, path, at, e ? why : "bad block");
+			goto out;
+		}
+	}
+	if (peg_lf_in_trailer(r)) {
+		corrupt(err, path, "the trailer", NULL);
+		goto out;
+	}
+	l->n = (size_t)cnt;
+	l->raw = dec_u64(h + 32);
+	l->have = 1;
+	rc = 0;
+out:
+	if (rc) {
+		free(l->code);
+		memset(l, 0, sizeof(*l));
+		if (rc == -2)
+			peg_err_set(err, "out of memory reading '%.180s'",
+				    path);
+	}
+	peg_lf_in_free(r);
+	peg_lf_free(c);
+	fclose(fp);
+	return rc;
+}

@@ -405,6 +405,110 @@ nomem:
 	return rc;
 }
 
+/* Drop the codes of a level, keeping its size (a --work run: the level
+ * is in its file). */
+static void NAME(drop_)(struct peg_level *l)
+{
+	size_t n = l->n;
+	uint64_t raw = l->raw;
+
+	level_free(l);
+	l->n = n;
+	l->raw = raw;
+}
+
+/* opts.forward_only: F from the start down to bottom, through the work
+ * directory o->work when set (sets.c explains it): the levels already
+ * there are checked and the lowest one is read back; each new level is
+ * written as soon as it is made and its parent dropped.  0, or -1 with
+ * err. */
+static int NAME(forward_only_)(const struct NAME(ctx_) *c,
+			       const struct peg_sets_opts *o,
+			       struct peg_sets *s, int bottom, int threads,
+			       struct peg_err *err)
+{
+	struct peg_level *lv = s->F;
+	struct work w;
+	char path[3100];
+	int top = s->start_pegs;
+
+	s->forward_only = 1;
+	s->bottom = bottom;
+	if (o->raw)
+		lv[top].raw = NAME(raw_size_)(c, &lv[top]);
+	if (o->work) {
+		int k = top, r;
+
+		if (work_open(&w, s, o->work, err))
+			return -1;
+		for (int m = top - 1; m >= bottom; m--) {
+			work_path(path, sizeof(path), w.dir, m);
+			if (access(path, F_OK))
+				break;
+			k = m;
+		}
+		for (int m = top - 1; m > k; m--) {
+			work_path(path, sizeof(path), w.dir, m);
+			r = peg_sets_level_load(s, path, m, w.tag, 0, &lv[m],
+						err);
+			if (r)
+				return -1;
+		}
+		if (k < top) {
+			work_path(path, sizeof(path), w.dir, k);
+			if (peg_sets_level_load(s, path, k, w.tag, 1, &lv[k],
+						err))
+				return -1;
+			NAME(drop_)(&lv[top]);
+			s->resumed = k;
+			if (o->resumed)
+				o->resumed(o->resumed_ctx, k);
+			if (NAME(pack_)(c, &lv[k]))
+				goto nomem;
+			top = k;
+		}
+	}
+	for (int n = top; n > bottom; n--) {
+		if (NAME(expand_mode_)(c, &lv[n], &lv[n - 1], threads,
+				       &s->children, 0, c->pack))
+			goto nomem;
+		if (o->raw)
+			lv[n - 1].raw = NAME(raw_size_)(c, &lv[n - 1]);
+		if (o->work) {
+			int r;
+
+			work_path(path, sizeof(path), w.dir, n - 1);
+			r = peg_sets_level_save(s, path, n - 1, &lv[n - 1],
+						w.tag, err);
+			if (r)
+				return -1;
+			NAME(drop_)(&lv[n]);
+		} else if (NAME(pack_)(c, &lv[n])) {
+			goto nomem;
+		}
+		progress_level(c->pg, PEG_PHASE_FORWARD, n - 1, lv[n - 1].n);
+	}
+	if (o->work) {
+		/* the disk the run's levels take */
+		struct stat sb;
+
+		for (int m = s->start_pegs - 1; m >= bottom; m--) {
+			work_path(path, sizeof(path), w.dir, m);
+			if (!stat(path, &sb))
+				s->work_bytes += (uint64_t)sb.st_size;
+		}
+	}
+	if (NAME(pack_)(c, &lv[bottom]))
+		goto nomem;
+	return 0;
+nomem:
+	if (c->ds && c->ds->io)
+		peg_err_set(err, "%s", c->ds->msg);
+	else
+		peg_err_set(err, "out of memory computing the level sets");
+	return -1;
+}
+
 /* The levels of s (set up by peg_sets_compute: group, start, finish).
  * 0, or -1 with err. */
 static int NAME(compute_)(const struct peg_board *b,
@@ -452,6 +556,18 @@ static int NAME(compute_)(const struct peg_board *b,
 		if (NAME(level_from_)(&s->F[ns], &st, 1, n))
 			goto nomem;
 	}
+	if (o.forward_only) {
+		int bottom = o.to > 0 ? o.to : nf;
+
+		if (bottom > ns)
+			bottom = ns;
+		if (NAME(forward_only_)(&c, &o, s, bottom, threads, err))
+			goto out;
+		ok = 1;
+		s->partitions = ds.maxp;
+		s->disk_bytes = ds.bytes;
+		goto out;
+	}
 	{
 		int bottom = nf;
 
@@ -460,7 +576,7 @@ static int NAME(compute_)(const struct peg_board *b,
 		if (o.lift && s->complement && o.group == PEG_GROUP_STAB &&
 		    s->n_group < b->n_syms && lift_pays(b, p->start)) {
 			if (NAME(lifted_)(b, p, &o, &c, s, bottom, err))
-				goto fail;
+				goto out;
 		} else if (NAME(forward_)(&c, s->F, ns, bottom, threads,
 					  &s->children, PEG_PHASE_FORWARD)) {
 			goto nomem;
@@ -594,7 +710,7 @@ nomem:
 		peg_err_set(err, "%s", ds.msg);
 	else if (!ok)
 		peg_err_set(err, "out of memory computing the level sets");
-fail:
+out:
 	NAME(ctx_free_)(&c);
 	FAST_FN(_free)(f);
 	free(gstart);
