@@ -80,6 +80,12 @@ static void test_families(void)
 	check_family("flower:25", 25, 6);
 	check_family("flower:43", 43, 6);
 	check_family("flower:49", 49, 6);
+	check_family("flower:97", 97, 6);
+	/* seed 003's manufactured boards; Think and Jump's forbidden side
+	 * jumps keep all 12 symmetries, Maple Leaf keeps its mirror */
+	check_family("think-and-jump", 37, 12);
+	check_family("maple-leaf", 33, 2);
+	check_family("subtrax", 16, 6);
 	check_family("english", 33, 8);
 	check_family("french", 37, 8);
 	check_family("wiegleb", 45, 8);
@@ -90,9 +96,10 @@ static void test_families(void)
 
 static void test_flower_chiral(void)
 {
-	static const char *specs[] = {"flower:25", "flower:43", "flower:49"};
+	static const char *specs[] = {"flower:25", "flower:43", "flower:49",
+				      "flower:97"};
 
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		struct peg_board *b = board(specs[i]);
 
 		if (!b)
@@ -113,6 +120,67 @@ static void test_jumps(void)
 	b = board("english");
 	CHECK_INT(b->n_jumps, 76, "English jumps");
 	peg_board_free(b);
+}
+
+/* Jump-restricted boards (docs/board-files.md, "Restricted jumps"). */
+static void check_jumps(const char *spec, int jumps, int removed)
+{
+	struct peg_board *b = board(spec);
+	char what[96];
+
+	if (!b)
+		return;
+	snprintf(what, sizeof(what), "%s jumps", spec);
+	CHECK_INT(b->n_jumps, jumps, what);
+	snprintf(what, sizeof(what), "%s jumps removed", spec);
+	CHECK_INT(b->jumps_removed, removed, what);
+	peg_board_free(b);
+}
+
+/* Whether b has the jump a-over-c (hole names). */
+static int has_jump(const struct peg_board *b, const char *a, const char *o,
+		    const char *c)
+{
+	int f = peg_board_parse_hole(b, a, NULL);
+	int m = peg_board_parse_hole(b, o, NULL);
+	int t = peg_board_parse_hole(b, c, NULL);
+
+	for (int k = b->jump_first[f]; k < b->jump_first[f + 1]; k++)
+		if (b->jumps[k].over == m && b->jumps[k].to == t)
+			return 1;
+	return 0;
+}
+
+static void test_restricted(void)
+{
+	struct peg_board *b;
+
+	/* Hexagon(4) has 138 jumps; no jump along a side: 12 lines */
+	check_jumps("hexagon:4", 138, 0);
+	check_jumps("think-and-jump", 114, 24);
+	/* Maple Leaf: 104 lattice jumps on its 33 holes, 64 along the lines
+	 * of even index through the centre e5 */
+	check_jumps("maple-leaf", 64, 40);
+	check_jumps("subtrax", 36, 0);
+	b = board("think-and-jump");
+	if (b) {
+		CHECK(!has_jump(b, "a1", "b1", "c1"), "T&J: none along a side");
+		CHECK(!has_jump(b, "d1", "c1", "b1"), "T&J: nor back");
+		CHECK(has_jump(b, "a1", "b2", "c3"), "T&J: a1-c3 stays");
+		CHECK(has_jump(b, "b2", "c2", "d2"), "T&J: inner rows stay");
+		peg_board_free(b);
+	}
+	b = board("maple-leaf");
+	if (b) {
+		/* row 5 through the centre is a line, row 4 is not */
+		CHECK(has_jump(b, "c5", "d5", "e5"), "maple: c5-e5");
+		CHECK(!has_jump(b, "c4", "d4", "e4"), "maple: no c4-e4");
+		/* the centre's diagonal and the outer edge of a point */
+		CHECK(has_jump(b, "c3", "d4", "e5"), "maple: c3-e5");
+		CHECK(has_jump(b, "c1", "c2", "c3"), "maple: c1-c3");
+		CHECK(!has_jump(b, "d2", "d3", "d4"), "maple: no d2-d4");
+		peg_board_free(b);
+	}
 }
 
 static void test_names(void)
@@ -697,11 +765,85 @@ static void test_automorphisms(void)
 	}
 }
 
+/* @forbid in board files: links and jump lines, the symmetries that
+ * survive, and bad items refused with their line. */
+static void test_forbid_file(void)
+{
+	static const char *t5 = "    o\n   o o\n  o o o\n o o o o\no o o o o\n";
+	static const struct {
+		const char *forbid;
+		int jumps, syms;
+	} ok[] = {
+		{"", 36, 6},
+		{"@forbid a1-a2-a3\n", 34, 1},
+		{"@forbid a1-a2\n", 34, 1},
+		{"@forbid a3-a2-a1 a3-a4-a5\n", 32, 2},
+		{"@forbid a1-a2-a3\n@forbid c3-d4-e5 a5-b5-c5\n", 30, 3},
+		{"@forbid b3-b4\n", 32, 2}, /* the mirror a1 <-> a5 keeps it */
+		{"@forbid\n", 36, 6},
+	};
+	static const struct {
+		const char *forbid, *msg;
+	} bad[] = {
+		{"@forbid a1-c3\n", ":2: bad @forbid item 'a1-c3': the holes are not "
+				  "neighbours"},
+		{"@forbid a1-a2-b3\n", "not consecutive"},
+		{"@forbid z9-a1\n", "no hole 'z9'"},
+		{"@forbid a1\n", "expected two neighbouring holes"},
+		{"@forbid a1-a2-a3-a4\n", "expected two neighbouring holes"},
+		{"@forbidden a1-a2\n", "unknown directive"},
+	};
+	char path[256], spec[300], text[512];
+	struct peg_err err;
+	struct peg_board *b;
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		snprintf(text, sizeof(text), "@lattice triangular\n%s%s",
+			 ok[i].forbid, t5);
+		put_file("forbid.txt", "file", text, path, spec, sizeof(path));
+		b = peg_board_parse(spec, &err);
+		CHECK(b != NULL, "forbid file %zu: %s", i, b ? "" : err.msg);
+		if (!b)
+			continue;
+		CHECK(b->n_jumps == ok[i].jumps && b->n_syms == ok[i].syms &&
+			      b->jumps_removed == 36 - ok[i].jumps,
+		      "forbid file %zu: %d jumps, %d syms", i, b->n_jumps,
+		      b->n_syms);
+		peg_board_free(b);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "@lattice triangular\n%s%s",
+			 bad[i].forbid, t5);
+		put_file("forbid.txt", "file", text, path, spec, sizeof(path));
+		b = peg_board_parse(spec, &err);
+		CHECK(b == NULL && strstr(err.msg, bad[i].msg),
+		      "bad forbid %zu refused: %s", i, b ? "(built)" : err.msg);
+		peg_board_free(b);
+	}
+	/* Think and Jump written as a file: the same board */
+	put_file("forbid.txt", "file",
+		 "@lattice triangular\n"
+		 "@forbid b1-c1 e7-f7 a2-a3 b5-c6 e2-f3 g5-g6\n"
+		 "   o o o o\n  o o o o o\n o o o o o o\no o o o o o o\n"
+		 " o o o o o o\n  o o o o o\n   o o o o\n",
+		 path, spec, sizeof(path));
+	b = peg_board_parse(spec, &err);
+	CHECK(b != NULL, "think and jump file: %s", b ? "" : err.msg);
+	if (b) {
+		CHECK(b->n_jumps == 114 && b->n_syms == 12,
+		      "think and jump file: %d jumps, %d syms", b->n_jumps,
+		      b->n_syms);
+		peg_board_free(b);
+	}
+	remove(path);
+}
+
 int main(void)
 {
 	test_families();
 	test_flower_chiral();
 	test_jumps();
+	test_restricted();
 	test_names();
 	test_codes();
 	test_hole_orbits();
@@ -711,5 +853,6 @@ int main(void)
 	test_limits();
 	test_file_limits();
 	test_automorphisms();
+	test_forbid_file();
 	return check_done();
 }

@@ -17,11 +17,15 @@
  * Hole index i is row-major: sorted by (y, x).  A position's code is the sum
  * of 2^i over its pegs (seed 001 section 2).
  *
+ * Some boards forbid jumps (Think and Jump, Maple Leaf, @forbid in a board
+ * file): their jump list is the lattice's minus those, jumps_removed says
+ * how many.
+ *
  * Symmetries are computed from the geometry: every lattice isometry (12 on
  * the triangular lattice, 8 on the square one) that maps the hole set onto
- * itself; for graph boards the automorphisms of the graph (the jump
- * structure: they map paths u-v-w to paths), or a subgroup of them when
- * there are too many to list (peg_board_from_graph).
+ * itself, and the jumps onto the jumps; for graph boards the automorphisms
+ * of the graph (the jump structure: they map paths u-v-w to paths), or a
+ * subgroup of them when there are too many to list (peg_board_from_graph).
  * sym[s * n_holes + i] is the image of hole i under symmetry s; s = 0 is the
  * identity.
  */
@@ -66,6 +70,10 @@ struct peg_board {
 				 coordinates: a truncated triangle keeps its
 				 triangle's names (seed 003), so its top row
 				 is row 2 */
+	int jumps_removed; /* lattice jumps the board's rule takes away
+			      (Think and Jump, Maple Leaf, board files with
+			      @forbid: docs/board-files.md); 0 when every
+			      lattice line of three holes is a jump */
 };
 
 /* Build a board from a spec string such as "T5", "triangle:5", "english",

@@ -55,7 +55,68 @@ static const int tri_dirs[6][2] = {{1, 0}, {0, 1}, {1, 1},
 static const int sq_dirs[8][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1},
 				  {-1, 0}, {0, -1}, {-1, -1}, {-1, 1}};
 
-static int build_lattice_jumps(struct peg_board *b, struct peg_err *err)
+/* Direction index of the unit step (dx, dy) in the lattice's table, or -1. */
+static int lattice_dir(const struct peg_board *b, int dx, int dy)
+{
+	const int(*dirs)[2] = b->lattice == PEG_LATTICE_TRI ? tri_dirs : sq_dirs;
+	int nd = b->lattice == PEG_LATTICE_TRI ? 6 : 8;
+
+	for (int d = 0; d < nd; d++)
+		if (dirs[d][0] == dx && dirs[d][1] == dy)
+			return d;
+	return -1;
+}
+
+/* The axis of direction d: d and its negative share one (tri 0..2, square
+ * 0..3), the bit of the marks' line bytes. */
+static int dir_axis(const struct peg_board *b, int d)
+{
+	return d % (b->lattice == PEG_LATTICE_TRI ? 3 : 4);
+}
+
+/* The direction from hole a to hole c when they are neighbours on one of
+ * the board's jump lines, else -1. */
+static int step_dir(const struct peg_board *b, int a, int c)
+{
+	int d = lattice_dir(b, b->hx[c] - b->hx[a], b->hy[c] - b->hy[a]);
+
+	if (d < 0 || (b->lattice == PEG_LATTICE_SQUARE && !b->diagonal &&
+		      (d == 2 || d == 3 || d == 6 || d == 7)))
+		return -1;
+	return d;
+}
+
+int peg_board_mark_link(const struct peg_board *b, struct peg_jump_marks *m,
+			int h1, int h2)
+{
+	int d = step_dir(b, h1, h2);
+
+	if (d < 0)
+		return -1;
+	m->link[h1] |= (unsigned char)(1u << d);
+	d = step_dir(b, h2, h1);
+	m->link[h2] |= (unsigned char)(1u << d);
+	return 0;
+}
+
+int peg_board_mark_line(const struct peg_board *b, struct peg_jump_marks *m,
+			int from, int over, int to)
+{
+	int d = step_dir(b, from, over);
+
+	if (d < 0 || step_dir(b, over, to) != d)
+		return -1;
+	m->line[over] |= (unsigned char)(1u << dir_axis(b, d));
+	return 0;
+}
+
+/* Every lattice line of three holes is a jump, unless the marks m (NULL:
+ * none) take it away: a missing link on either of its two steps, or a
+ * forbidden line through its middle hole.  b->jumps_removed counts what
+ * the marks took. */
+static int build_lattice_jumps(struct peg_board *b,
+			       const struct peg_jump_marks *m,
+			       struct peg_err *err)
 {
 	const int(*dirs)[2];
 	int nd;
@@ -75,10 +136,12 @@ static int build_lattice_jumps(struct peg_board *b, struct peg_err *err)
 		peg_err_set(err, "out of memory building jumps");
 		return -1;
 	}
+	b->jumps_removed = 0;
 	for (int h = 0; h < b->n_holes; h++) {
 		b->jump_first[h] = (int)n;
 		for (int d = 0; d < nd; d++) {
 			int dx = dirs[d][0], dy = dirs[d][1];
+			unsigned bit = 1u << d;
 			int o, t;
 
 			if (b->lattice == PEG_LATTICE_SQUARE && !b->diagonal &&
@@ -89,6 +152,11 @@ static int build_lattice_jumps(struct peg_board *b, struct peg_err *err)
 					      b->hy[h] + 2 * dy);
 			if (o < 0 || t < 0)
 				continue;
+			if (m && ((m->link[h] & bit) || (m->link[o] & bit) ||
+				  (m->line[o] & (1u << dir_axis(b, d))))) {
+				b->jumps_removed++;
+				continue;
+			}
 			b->jumps[n].from = h;
 			b->jumps[n].over = o;
 			b->jumps[n].to = t;
@@ -98,6 +166,23 @@ static int build_lattice_jumps(struct peg_board *b, struct peg_err *err)
 	b->jump_first[b->n_holes] = (int)n;
 	b->n_jumps = (int)n;
 	return 0;
+}
+
+/* Whether the hole permutation p maps every jump of b to a jump (then onto
+ * the jumps: there are as many). */
+static int maps_jumps(const struct peg_board *b, const int *p)
+{
+	for (int j = 0; j < b->n_jumps; j++) {
+		const struct peg_jump *jp = &b->jumps[j];
+		int f = p[jp->from], o = p[jp->over], t = p[jp->to], k;
+
+		for (k = b->jump_first[f]; k < b->jump_first[f + 1]; k++)
+			if (b->jumps[k].over == o && b->jumps[k].to == t)
+				break;
+		if (k == b->jump_first[f + 1])
+			return 0;
+	}
+	return 1;
 }
 
 /* The point groups as integer matrices {a, b, c, d}: (x,y) -> (ax+by, cx+dy).
@@ -156,7 +241,9 @@ static int build_lattice_syms(struct peg_board *b, struct peg_err *err)
 			else
 				p[i] = h;
 		}
-		if (!ok)
+		/* on a board with jumps taken away an isometry of the holes
+		 * must also keep the jumps */
+		if (!ok || (b->jumps_removed && !maps_jumps(b, p)))
 			continue;
 		/* the group tables list the reflections in their second half */
 		if (k >= ng / 2 && b->sym_reflect_first < 0)
@@ -204,7 +291,18 @@ struct peg_board *peg_board_from_cells(enum peg_lattice lattice, int diagonal,
 				       const char *spec, const char *title,
 				       struct peg_err *err)
 {
+	return peg_board_cells_rule(lattice, diagonal, n, x, y, NULL, NULL,
+				    spec, title, err);
+}
+
+struct peg_board *peg_board_cells_rule(enum peg_lattice lattice, int diagonal,
+				       int n, const int *x, const int *y,
+				       peg_jump_rule_fn *rule, void *ctx,
+				       const char *spec, const char *title,
+				       struct peg_err *err)
+{
 	struct peg_board *b;
+	struct peg_jump_marks marks = {NULL, NULL, 0, 0};
 	struct cell *c;
 	int minx = INT_MAX, miny = INT_MAX, maxx = INT_MIN, maxy = INT_MIN;
 
@@ -269,11 +367,28 @@ struct peg_board *peg_board_from_cells(enum peg_lattice lattice, int diagonal,
 	}
 	free(c);
 	c = NULL;
-	if (build_lattice_jumps(b, err) || build_lattice_syms(b, err))
+	if (rule) {
+		marks.link = calloc((size_t)n, 1);
+		marks.line = calloc((size_t)n, 1);
+		marks.x0 = minx;
+		marks.y0 = miny;
+		if (!marks.link || !marks.line) {
+			peg_err_set(err, "out of memory");
+			goto fail;
+		}
+		if (rule(ctx, b, &marks, err))
+			goto fail;
+	}
+	if (build_lattice_jumps(b, rule ? &marks : NULL, err) ||
+	    build_lattice_syms(b, err))
 		goto fail;
+	free(marks.link);
+	free(marks.line);
 	return b;
 fail:
 	free(c);
+	free(marks.link);
+	free(marks.line);
 	peg_board_free(b);
 	return NULL;
 }

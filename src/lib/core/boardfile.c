@@ -100,6 +100,7 @@ static int is_hole_char(int c)
 /* What a pass over a picture finds. */
 struct picture {
 	int tri, diag;
+	int forbid; /* @forbid lines */
 	char title[128];
 	long holes;
 	long minx, maxx, rows; /* x span, rows down to the last hole */
@@ -115,7 +116,7 @@ static int picture_pass(const char *text, const char *path,
 	long lineno = 0, row = 0, n = 0;
 	int parity = -1;
 
-	pc->tri = pc->diag = 0;
+	pc->tri = pc->diag = pc->forbid = 0;
 	pc->holes = pc->maxx = pc->rows = 0;
 	pc->minx = -1;
 	for (; line; line = next) {
@@ -135,6 +136,9 @@ static int picture_pass(const char *text, const char *path,
 				pc->tri = 0;
 			else if (len == 9 && !strncmp(line, "@diagonal", 9))
 				pc->diag = 1;
+			else if (len >= 7 && !strncmp(line, "@forbid", 7) &&
+				 (len == 7 || line[7] == ' ' || line[7] == '\t'))
+				pc->forbid++;
 			else if (len >= 6 && !strncmp(line, "@name ", 6))
 				snprintf(pc->title, sizeof(pc->title), "%.*s",
 					 (int)(len - 6 < 127 ? len - 6 : 127),
@@ -142,8 +146,8 @@ static int picture_pass(const char *text, const char *path,
 			else {
 				peg_err_set(err,
 					    "%s:%ld: unknown directive '%.*s' "
-					    "(expected @lattice, @diagonal or "
-					    "@name)",
+					    "(expected @lattice, @diagonal, "
+					    "@forbid or @name)",
 					    path, lineno,
 					    (int)(len < 40 ? len : 40), line);
 				return -1;
@@ -223,11 +227,118 @@ static int picture_pass(const char *text, const char *path,
 	return 0;
 }
 
+/* The most @forbid items a file may give. */
+#define FORBID_MAX_ITEMS 65536
+
+struct forbid_ctx {
+	const char *text, *path;
+};
+
+/* One @forbid item, "H1-H2" (a missing step: no jump uses it) or
+ * "H1-H2-H3" (one jump line, both directions), marked in m: 0, or -1
+ * with err. */
+static int forbid_item(const struct peg_board *b, struct peg_jump_marks *m,
+		       const char *tok, const char *path, long lineno,
+		       struct peg_err *err)
+{
+	char buf[128], *name[4], *p;
+	struct peg_err e;
+	int n = 0, h[3];
+
+	if (strlen(tok) >= sizeof(buf)) {
+		peg_err_set(err, "%s:%ld: @forbid item '%.40s...' is too long",
+			    path, lineno, tok);
+		return -1;
+	}
+	strcpy(buf, tok);
+	for (p = buf; n < 4;) {
+		name[n++] = p;
+		p = strchr(p, '-');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	if (n < 2 || n > 3) {
+		peg_err_set(err,
+			    "%s:%ld: bad @forbid item '%s': expected two "
+			    "neighbouring holes 'a1-a2' or a jump line "
+			    "'a1-a2-a3'",
+			    path, lineno, tok);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		h[i] = peg_board_parse_hole(b, name[i], &e);
+		if (h[i] < 0) {
+			peg_err_set(err, "%s:%ld: bad @forbid item '%s': %s",
+				    path, lineno, tok, e.msg);
+			return -1;
+		}
+	}
+	if (n == 2 ? peg_board_mark_link(b, m, h[0], h[1])
+		   : peg_board_mark_line(b, m, h[0], h[1], h[2])) {
+		peg_err_set(err,
+			    "%s:%ld: bad @forbid item '%s': %s", path, lineno,
+			    tok,
+			    n == 2 ? "the holes are not neighbours on a jump "
+				     "line"
+				   : "the holes are not consecutive on a jump "
+				     "line");
+		return -1;
+	}
+	return 0;
+}
+
+/* The jump rule of a board file: its @forbid lines, read again now that
+ * the holes have names. */
+static int forbid_rule(void *ctx, const struct peg_board *b,
+		       struct peg_jump_marks *m, struct peg_err *err)
+{
+	const struct forbid_ctx *fc = ctx;
+	const char *line, *next;
+	long lineno = 0, items = 0;
+
+	for (line = fc->text; line; line = next) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		size_t i = 7;
+
+		next = nl ? nl + 1 : NULL;
+		lineno++;
+		if (len < 7 || strncmp(line, "@forbid", 7))
+			continue;
+		while (i < len) {
+			char tok[160];
+			size_t k = 0;
+
+			while (i < len && isspace((unsigned char)line[i]))
+				i++;
+			if (i == len)
+				break;
+			while (i < len && !isspace((unsigned char)line[i])) {
+				if (k + 1 < sizeof(tok))
+					tok[k++] = line[i];
+				i++;
+			}
+			tok[k] = '\0';
+			if (++items > FORBID_MAX_ITEMS) {
+				peg_err_set(err,
+					    "%s:%ld: more than %d @forbid items",
+					    fc->path, lineno, FORBID_MAX_ITEMS);
+				return -1;
+			}
+			if (forbid_item(b, m, tok, fc->path, lineno, err))
+				return -1;
+		}
+	}
+	return 0;
+}
+
 struct peg_board *peg_board_from_file(const char *path, const char *spec,
 				      const struct peg_board_limits *lim,
 				      long long *holes, struct peg_err *err)
 {
 	struct picture pc;
+	struct forbid_ctx fc;
 	long len;
 	char *text = slurp(path, lim->max_file_bytes, &len, err);
 	int *xs = NULL, *ys = NULL;
@@ -264,9 +375,12 @@ struct peg_board *peg_board_from_file(const char *path, const char *spec,
 	}
 	if (picture_pass(text, path, &pc, xs, ys, err))
 		goto done;
-	b = peg_board_from_cells(pc.tri ? PEG_LATTICE_TRI : PEG_LATTICE_SQUARE,
-				 pc.diag, (int)pc.holes, xs, ys, spec, pc.title,
-				 err);
+	fc.text = text;
+	fc.path = path;
+	b = peg_board_cells_rule(pc.tri ? PEG_LATTICE_TRI : PEG_LATTICE_SQUARE,
+				 pc.diag, (int)pc.holes, xs, ys,
+				 pc.forbid ? forbid_rule : NULL, &fc, spec,
+				 pc.title, err);
 done:
 	free(xs);
 	free(ys);

@@ -62,6 +62,23 @@ static struct peg_board *finish(struct cells *c, enum peg_lattice lat,
 	return b;
 }
 
+/* finish with a jump rule (boardio.h) */
+static struct peg_board *finish_rule(struct cells *c, peg_jump_rule_fn *rule,
+				     const char *spec, const char *title,
+				     struct peg_err *err)
+{
+	struct peg_board *b = NULL;
+
+	if (c->oom)
+		peg_err_set(err, "out of memory");
+	else
+		b = peg_board_cells_rule(PEG_LATTICE_TRI, 0, c->n, c->x, c->y,
+					 rule, NULL, spec, title, err);
+	free(c->x);
+	free(c->y);
+	return b;
+}
+
 static int hexdist(int x, int y)
 {
 	int a = abs(x), b = abs(y), d = abs(x - y);
@@ -237,7 +254,8 @@ static struct peg_board *make_hourglass(int m, const char *spec,
  * so that the board dissects into null-class pieces: 25 = six Triangle(2) +
  * Hexagon(2); 43 = six Triangle(3) + Hexagon(2); 49 = seven Hexagon(2).
  * Each set of extra holes is the orbit of the seeds below (found by a
- * search for those dissections; each shape has exactly one mirror pair). */
+ * search for those dissections; each shape has exactly one mirror pair).
+ * The seed names a fourth, 97 holes on Hexagon(6), without a picture. */
 static struct peg_board *make_flower(int holes, const char *spec,
 				     struct peg_err *err)
 {
@@ -248,6 +266,12 @@ static struct peg_board *make_flower(int holes, const char *spec,
 	if (holes == 25) {
 		r = 2;
 		seeds[0][0] = 3, seeds[0][1] = 1, ns = 1;
+	} else if (holes == 97) {
+		/* Hexagon(6) plus 6 (seed 003 gives no more): the hole next
+		 * to a corner, as on 25 and 43; (6,2) would be null-class
+		 * too (docs/board-files.md) */
+		r = 5;
+		seeds[0][0] = 6, seeds[0][1] = 1, ns = 1;
 	} else if (holes == 43) {
 		r = 3;
 		seeds[0][0] = 4, seeds[0][1] = 1, ns = 1;
@@ -267,6 +291,118 @@ static struct peg_board *make_flower(int holes, const char *spec,
 	}
 	snprintf(title, sizeof(title), "Flower(%d)", holes);
 	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+}
+
+/* Think and Jump (Pressman; seed 003 "Hexagonal Boards"): Hexagon(4)
+ * whose drawn lines lack the middle segment of each side, so no jump runs
+ * along a side (Jaap Scherphuis' page, the seed's W12): 6 segments, 12
+ * jump lines, 24 jumps.  The rule marks the six segments: both ends are
+ * side holes that are not corners. */
+static int tj_rule(void *ctx, const struct peg_board *b,
+		   struct peg_jump_marks *m, struct peg_err *err)
+{
+	(void)ctx;
+	(void)err;
+	for (int h = 0; h < b->n_holes; h++) {
+		int x = b->hx[h] + m->x0, y = b->hy[h] + m->y0;
+
+		/* h and its neighbour in direction (1,0), (0,1) or (1,1)
+		 * both on the rim (distance 3 from the centre) and neither a
+		 * corner (a corner has x, y or x - y zero) */
+		for (int d = 0; d < 3; d++) {
+			static const int dx[3] = {1, 0, 1}, dy[3] = {0, 1, 1};
+			int nx = x + dx[d], ny = y + dy[d];
+			int k = peg_board_hole_at(b, b->hx[h] + dx[d],
+						  b->hy[h] + dy[d]);
+
+			if (k < 0 || hexdist(x, y) != 3 ||
+			    hexdist(nx, ny) != 3 || !x || !y || x == y ||
+			    !nx || !ny || nx == ny)
+				continue;
+			if (peg_board_mark_link(b, m, h, k))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static struct peg_board *make_think_jump(int param, const char *spec,
+					 struct peg_err *err)
+{
+	struct cells c = {0};
+
+	(void)param;
+	hex_cells(&c, 3);
+	return finish_rule(&c, tj_rule, spec, "Think and Jump", err);
+}
+
+/* Maple Leaf (the 1967 Canadian Centennial board; seed 003 "Stellar
+ * Boards"): Star(3) without its bottom point (3 holes) and without the
+ * middle hole of the hexagon's bottom side, 33 holes.  Jumps run only
+ * along the white lines between its 11 triangles.  Those are the twelve
+ * side-2 triangles of Star(3) (six around the centre, six points) less the
+ * cut point; their edges are the lattice lines of even index through the
+ * centre, so a jump is kept when its line is even: y, x or x - y even for
+ * the row, column and diagonal lines, coordinates from the centre.  The
+ * outer edges count (a point's tip lies on no other line: without them it
+ * could never be emptied, and the seed says the central game is
+ * solvable). */
+static int maple_rule(void *ctx, const struct peg_board *b,
+		      struct peg_jump_marks *m, struct peg_err *err)
+{
+	(void)ctx;
+	(void)err;
+	for (int h = 0; h < b->n_holes; h++) {
+		int x = b->hx[h] + m->x0, y = b->hy[h] + m->y0;
+		int line[3] = {y, x, x - y}; /* axes (1,0), (0,1), (1,1) */
+
+		for (int a = 0; a < 3; a++)
+			if (line[a] % 2)
+				m->line[h] |= (unsigned char)(1u << a);
+	}
+	return 0;
+}
+
+static struct peg_board *make_maple(int param, const char *spec,
+				    struct peg_err *err)
+{
+	struct cells c = {0};
+
+	(void)param;
+	/* Star(3) about its centre (make_star's cells less (2, 4)); the
+	 * bottom point is rows 3 and 4 below the centre, the hole cut by
+	 * the stem is (1, 2), straight below it */
+	for (int y = 0; y < 7; y++)
+		for (int x = 0; x <= y; x++) {
+			int rx = 4 - x, ry = 8 - y; /* make_star's reflection */
+			int in_up = rx >= 0 && rx <= ry && ry < 7;
+			int cx[2] = {x - 2, rx - 2}, cy[2] = {y - 4, ry - 4};
+
+			for (int k = 0; k < 2; k++) {
+				if ((k && in_up) || cy[k] >= 3 ||
+				    (cx[k] == 1 && cy[k] == 2))
+					continue;
+				add(&c, cx[k], cy[k]);
+			}
+		}
+	return finish_rule(&c, maple_rule, spec, "Maple Leaf", err);
+}
+
+/* Subtrax (ThinkFun, Nob Yoshigahara; seed 003): Hexagon(3) without three
+ * alternate corners, 16 holes. */
+static struct peg_board *make_subtrax(int param, const char *spec,
+				      struct peg_err *err)
+{
+	struct cells c = {0};
+
+	(void)param;
+	for (int y = -2; y <= 2; y++)
+		for (int x = -2; x <= 2; x++)
+			if (hexdist(x, y) <= 2 &&
+			    !((x == 2 && y == 0) || (x == 0 && y == 2) ||
+			      (x == -2 && y == -2)))
+				add(&c, x, y);
+	return finish(&c, PEG_LATTICE_TRI, spec, "Subtrax", err);
 }
 
 static struct peg_board *make_cross(int which, const char *spec,
@@ -317,7 +453,10 @@ static const struct peg_family_info families[] = {
 	{"star", "N", "hexagon N with a Triangle(N-1) on each side, 6N(N-1)+1 holes", "star:2"},
 	{"propeller", "N", "three Triangle(N) joined at their apex, 3T(N)-2 holes", "propeller:3"},
 	{"hourglass", "21|33|...", "two triangles tip to tip sharing a row of 3 (rows 5,4,3,4,5 or 6,5,4,3,4,5,6)", "hourglass:21"},
-	{"flower", "25|43|49", "hexagon with 6-fold rotational symmetry only, null-class", "flower:25"},
+	{"flower", "25|43|49|97", "hexagon with 6-fold rotational symmetry only, null-class", "flower:25"},
+	{"think-and-jump", "", "Pressman's Hexagon(4), no jumps along its sides (24 jumps forbidden)", "think-and-jump"},
+	{"maple-leaf", "", "33-hole Canadian Centennial board from Star(3), jumps only along its lines", "maple-leaf"},
+	{"subtrax", "", "ThinkFun's Hexagon(3) without 3 alternate corners, 16 holes", "subtrax"},
 	{"english", "", "33-hole cross (square lattice), d4 is the centre", "english"},
 	{"french", "", "37-hole French board (square lattice)", "french"},
 	{"wiegleb", "", "45-hole Wiegleb board (square lattice)", "wiegleb"},
@@ -392,6 +531,7 @@ enum family {
 	FAM_HOURGLASS,
 	FAM_FLOWER,
 	FAM_CROSS,
+	FAM_NAMED,
 	FAM_FILE,
 	FAM_GRAPH
 };
@@ -496,6 +636,19 @@ static int arg_none(const struct spec_kind *k, const char *arg,
 	return 0;
 }
 
+/* think-and-jump, maple-leaf, subtrax: no argument, k->min holes. */
+static int arg_named(const struct spec_kind *k, const char *arg,
+		     const char *spec, struct spec *sp, struct peg_err *err)
+{
+	if (arg) {
+		peg_err_set(err, "board '%s' takes no parameter: '%s'", k->name,
+			    spec);
+		return -1;
+	}
+	sp->n = sp->param = sp->holes = k->min;
+	return 0;
+}
+
 /* file:PATH, graph:PATH. */
 static int arg_path(const struct spec_kind *k, const char *arg,
 		    const char *spec, struct spec *sp, struct peg_err *err)
@@ -563,10 +716,10 @@ static int arg_flower(const struct spec_kind *k, const char *arg,
 {
 	if (arg_number(k, arg, spec, sp, err))
 		return -1;
-	if (sp->n != 25 && sp->n != 43 && sp->n != 49) {
+	if (sp->n != 25 && sp->n != 43 && sp->n != 49 && sp->n != 97) {
 		peg_err_set(err,
 			    "bad board spec '%s': flower boards are flower:25, "
-			    "flower:43 and flower:49",
+			    "flower:43, flower:49 and flower:97",
 			    spec);
 		return -1;
 	}
@@ -589,6 +742,9 @@ static const struct spec_kind kinds[] = {
 	{"rect", FAM_RECT, 0, arg_rect, NULL},
 	{"hourglass", FAM_HOURGLASS, 0, arg_hourglass, make_hourglass},
 	{"flower", FAM_FLOWER, 0, arg_flower, make_flower},
+	{"think-and-jump", FAM_NAMED, 37, arg_named, make_think_jump},
+	{"maple-leaf", FAM_NAMED, 33, arg_named, make_maple},
+	{"subtrax", FAM_NAMED, 16, arg_named, make_subtrax},
 	{"file", FAM_FILE, 0, arg_path, NULL},
 	{"graph", FAM_GRAPH, 0, arg_path, NULL},
 	{NULL, 0, 0, NULL, NULL}};
