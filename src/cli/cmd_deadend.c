@@ -106,14 +106,9 @@ int cmd_deadend(int argc, char **argv)
 			cli_note("%s", info.note);
 	}
 	dopt.ws = ws;
-	if (progress) {
-		cli_progress_init(&prog);
-		dopt.progress = cli_progress_report;
-		dopt.progress_ctx = &prog;
-	}
+	cli_progress_use(&prog, progress, &dopt.progress, &dopt.progress_ctx);
 	r = peg_deadend_find_opts(b, pegs, fin, &dopt, &d, &err);
-	if (progress)
-		cli_progress_end(&prog);
+	cli_progress_end(&prog);
 	if (r) {
 		rc = cli_fail(err.msg, r == PEG_ANALYSE_ENOMEM);
 		goto out;

@@ -361,15 +361,10 @@ int cmd_sets(int argc, char **argv)
 	}
 	if (cli_problem(b, &pa, &pr, &rc))
 		goto out;
-	if (progress) {
-		cli_progress_init(&prog);
-		so.progress = cli_progress_report;
-		so.progress_ctx = &prog;
-	}
+	cli_progress_use(&prog, progress, &so.progress, &so.progress_ctx);
 	secs = cli_now();
 	r = peg_sets_compute(b, &pr.p, &so, &s, &err);
-	if (progress)
-		cli_progress_end(&prog);
+	cli_progress_end(&prog);
 	if (r) {
 		rc = cli_fail(err.msg, 0);
 		goto out;

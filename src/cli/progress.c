@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 static const char *phase_name(enum peg_phase ph)
@@ -114,4 +115,17 @@ void cli_progress_end(struct cli_progress *p)
 		print_plain(p, 1);
 	}
 	p->pending = 0;
+}
+
+void cli_progress_use(struct cli_progress *p, int on, peg_progress_fn **fn,
+		      void **ctx)
+{
+	if (!on) {
+		/* off: cli_progress_end does nothing */
+		memset(p, 0, sizeof(*p));
+		return;
+	}
+	cli_progress_init(p);
+	*fn = cli_progress_report;
+	*ctx = p;
 }

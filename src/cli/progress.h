@@ -24,6 +24,12 @@ struct cli_progress {
 /* Start the clock; tty from isatty(2). */
 void cli_progress_init(struct cli_progress *p);
 
+/* Start p when on (the --progress flag) and hand the engine its callback:
+ * *fn and *ctx are the fields of the engine's options (left as they are
+ * when off; cli_progress_end is then a no-op). */
+void cli_progress_use(struct cli_progress *p, int on, peg_progress_fn **fn,
+		      void **ctx);
+
 /* The engines' callback: ctx is a struct cli_progress. */
 void cli_progress_report(void *ctx, const struct peg_progress *p);
 

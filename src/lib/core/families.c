@@ -7,6 +7,7 @@
 #include "boardio.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,12 +47,23 @@ static void add(struct cells *c, int x, int y)
 	c->n++;
 }
 
+/* Build the board of the cells (freed), titled by printf(fmt, ...). */
 static struct peg_board *finish(struct cells *c, enum peg_lattice lat,
-				const char *spec, const char *title,
-				struct peg_err *err)
+				const char *spec, struct peg_err *err,
+				const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static struct peg_board *finish(struct cells *c, enum peg_lattice lat,
+				const char *spec, struct peg_err *err,
+				const char *fmt, ...)
 {
 	struct peg_board *b = NULL;
+	char title[64];
+	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(title, sizeof(title), fmt, ap);
+	va_end(ap);
 	if (c->oom)
 		peg_err_set(err, "out of memory");
 	else
@@ -114,11 +126,9 @@ static struct peg_board *make_triangle(int n, const char *spec,
 				       struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 
 	tri_cells(&c, n);
-	snprintf(title, sizeof(title), "Triangle(%d)", n);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Triangle(%d)", n);
 }
 
 static struct peg_board *make_trunc(int n, const char *spec,
@@ -126,15 +136,14 @@ static struct peg_board *make_trunc(int n, const char *spec,
 {
 	struct peg_board *b;
 	struct cells c = {0};
-	char title[64];
 
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x <= y; x++)
 			if (!((x == 0 && y == 0) || (x == 0 && y == n - 1) ||
 			      (x == n - 1 && y == n - 1)))
 				add(&c, x, y);
-	snprintf(title, sizeof(title), "Truncated Triangle(%d)", n);
-	b = finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	b = finish(&c, PEG_LATTICE_TRI, spec, err, "Truncated Triangle(%d)",
+		   n);
 	if (b && n > 2)
 		b->name_y0 = 1; /* keep Triangle(n)'s names: b2 .. */
 	return b;
@@ -143,7 +152,6 @@ static struct peg_board *make_trunc(int n, const char *spec,
 static struct peg_board *make_ext(int n, const char *spec, struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 
 	tri_cells(&c, n);
 	/* two holes beyond each corner, forming a small triangle with it;
@@ -155,39 +163,34 @@ static struct peg_board *make_ext(int n, const char *spec, struct peg_err *err)
 	add(&c, 0, n);
 	add(&c, n, n);
 	add(&c, n, n - 1);
-	snprintf(title, sizeof(title), "Extended Triangle(%d)", n);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Extended Triangle(%d)",
+		      n);
 }
 
 static struct peg_board *make_rhombus(int n, const char *spec,
 				      struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++)
 			add(&c, x, y);
-	snprintf(title, sizeof(title), "Rhombus(%d)", n);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Rhombus(%d)", n);
 }
 
 static struct peg_board *make_hexagon(int n, const char *spec,
 				      struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 
 	hex_cells(&c, n - 1);
-	snprintf(title, sizeof(title), "Hexagon(%d)", n);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Hexagon(%d)", n);
 }
 
 static struct peg_board *make_star(int n, const char *spec,
 				   struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 	int m = 3 * n - 2, k = n - 1;
 
 	/* the union of an upright triangle of side 3n-2 and its point
@@ -202,15 +205,13 @@ static struct peg_board *make_star(int n, const char *spec,
 			if (!(rx >= 0 && rx <= ry && ry < m))
 				add(&c, rx, ry);
 		}
-	snprintf(title, sizeof(title), "Star(%d)", n);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Star(%d)", n);
 }
 
 static struct peg_board *make_propeller(int n, const char *spec,
 					struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 
 	/* three Triangle(n) sharing their apex, in alternate 60-degree
 	 * sectors (rotations by 0, 120 and 240 degrees) */
@@ -227,15 +228,13 @@ static struct peg_board *make_propeller(int n, const char *spec,
 				add(&c, px, py);
 			}
 		}
-	snprintf(title, sizeof(title), "Propeller(%d)", n);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Propeller(%d)", n);
 }
 
 static struct peg_board *make_hourglass(int m, const char *spec,
 					struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 
 	/* rows of width m..3 of Triangle(m), then its point reflection
 	 * through the middle of the width-3 row: widths m,..,4,3,4,..,m */
@@ -245,8 +244,8 @@ static struct peg_board *make_hourglass(int m, const char *spec,
 			if (y > 2)
 				add(&c, 2 - x, 4 - y);
 		}
-	snprintf(title, sizeof(title), "Hourglass(%d)", m * (m + 1) - 9);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Hourglass(%d)",
+		      m * (m + 1) - 9);
 }
 
 /* Flower boards (seed 003 "Floral Arrangements"): a hexagon plus 6 or 12
@@ -260,7 +259,6 @@ static struct peg_board *make_flower(int holes, const char *spec,
 				     struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 	int r, seeds[2][2], ns;
 
 	if (holes == 25) {
@@ -289,8 +287,7 @@ static struct peg_board *make_flower(int holes, const char *spec,
 			rot60(&x, &y);
 		}
 	}
-	snprintf(title, sizeof(title), "Flower(%d)", holes);
-	return finish(&c, PEG_LATTICE_TRI, spec, title, err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Flower(%d)", holes);
 }
 
 /* Think and Jump (Pressman; seed 003 "Hexagonal Boards"): Hexagon(4)
@@ -402,7 +399,7 @@ static struct peg_board *make_subtrax(int param, const char *spec,
 			    !((x == 2 && y == 0) || (x == 0 && y == 2) ||
 			      (x == -2 && y == -2)))
 				add(&c, x, y);
-	return finish(&c, PEG_LATTICE_TRI, spec, "Subtrax", err);
+	return finish(&c, PEG_LATTICE_TRI, spec, err, "Subtrax");
 }
 
 static struct peg_board *make_cross(int which, const char *spec,
@@ -425,23 +422,22 @@ static struct peg_board *make_cross(int which, const char *spec,
 	}
 	title = which == 0 ? "English 33" : which == 1 ? "French 37"
 						       : "Wiegleb 45";
-	return finish(&c, PEG_LATTICE_SQUARE, spec, title, err);
+	return finish(&c, PEG_LATTICE_SQUARE, spec, err, "%s", title);
 }
 
 static struct peg_board *make_rect(int w, int h, const char *spec,
 				   struct peg_err *err)
 {
 	struct cells c = {0};
-	char title[64];
 
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
 			add(&c, x, y);
 	if (w == h)
-		snprintf(title, sizeof(title), "Square(%d)", w);
-	else
-		snprintf(title, sizeof(title), "Rectangle(%dx%d)", w, h);
-	return finish(&c, PEG_LATTICE_SQUARE, spec, title, err);
+		return finish(&c, PEG_LATTICE_SQUARE, spec, err, "Square(%d)",
+			      w);
+	return finish(&c, PEG_LATTICE_SQUARE, spec, err, "Rectangle(%dx%d)",
+		      w, h);
 }
 
 static const struct peg_family_info families[] = {

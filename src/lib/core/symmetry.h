@@ -55,33 +55,24 @@ int pegsym_fixing_codes128(const struct peg_symtab128 *t,
 			   const peg_u128 *codes, int n_codes, int *out);
 
 /* The least image of code under the symmetries group[0..ng) of t;
- * group[0] must be the identity (it is skipped). */
-static inline uint64_t pegsym_canon64(const struct peg_symtab64 *t,
-				      const int *group, int ng, uint64_t code)
-{
-	uint64_t m = code;
-
-	for (int i = 1; i < ng; i++) {
-		uint64_t x = peg_symtab64_apply(t, group[i], code);
-
-		if (x < m)
-			m = x;
+ * group[0] must be the identity (it is skipped).  pegsym_canon64 and
+ * pegsym_canon128, one body. */
+#define PEGSYM_CANON(W, T)                                                    \
+	static inline T pegsym_canon##W(const struct peg_symtab##W *t,        \
+					const int *group, int ng, T code)     \
+	{                                                                     \
+		T m = code;                                                   \
+                                                                              \
+		for (int i = 1; i < ng; i++) {                                \
+			T x = peg_symtab##W##_apply(t, group[i], code);       \
+                                                                              \
+			if (x < m)                                            \
+				m = x;                                        \
+		}                                                             \
+		return m;                                                     \
 	}
-	return m;
-}
-
-static inline peg_u128 pegsym_canon128(const struct peg_symtab128 *t,
-				       const int *group, int ng, peg_u128 code)
-{
-	peg_u128 m = code;
-
-	for (int i = 1; i < ng; i++) {
-		peg_u128 x = peg_symtab128_apply(t, group[i], code);
-
-		if (x < m)
-			m = x;
-	}
-	return m;
-}
+PEGSYM_CANON(64, uint64_t)
+PEGSYM_CANON(128, peg_u128)
+#undef PEGSYM_CANON
 
 #endif

@@ -120,6 +120,23 @@ static int put_section(struct peg_afile *af, struct peg_lf *c, int kind,
 	return 0;
 }
 
+/* Open path for writing with the codec c (NULL: out of memory, and c is
+ * freed on any failure).  0, or a PEG_AFILE_E* status with err. */
+static int open_out(const char *path, struct peg_lf *c,
+		    struct peg_afile **af, struct peg_err *err)
+{
+	int r;
+
+	if (!c) {
+		peg_err_set(err, "out of memory writing '%.180s'", path);
+		return PEG_AFILE_ERESOURCE;
+	}
+	r = peg_afile_open(path, af, err);
+	if (r)
+		peg_lf_free(c);
+	return r;
+}
+
 int peg_sets_save(const struct peg_sets *s, const char *path,
 		  struct peg_err *err)
 {
@@ -129,15 +146,9 @@ int peg_sets_save(const struct peg_sets *s, const char *path,
 	uint32_t nsec = 0, len = (uint32_t)strlen(s->spec);
 	int bad = 0, r;
 
-	if (!c) {
-		peg_err_set(err, "out of memory writing '%.180s'", path);
-		return PEG_AFILE_ERESOURCE;
-	}
-	r = peg_afile_open(path, &af, err);
-	if (r) {
-		peg_lf_free(c);
+	r = open_out(path, c, &af, err);
+	if (r)
 		return r;
-	}
 	for (int k = 0; k < 4; k++)
 		for (int n = 0; n <= s->n_holes; n++)
 			nsec += section((struct peg_sets *)s, kinds[k], n)->have;
@@ -877,15 +888,9 @@ int peg_sets_level_save(const struct peg_sets *s, const char *path, int pegs,
 	size_t w = s->wide ? 16 : 8;
 	int bad = 0, r;
 
-	if (!c) {
-		peg_err_set(err, "out of memory writing '%.180s'", path);
-		return PEG_AFILE_ERESOURCE;
-	}
-	r = peg_afile_open(path, &af, err);
-	if (r) {
-		peg_lf_free(c);
+	r = open_out(path, c, &af, err);
+	if (r)
 		return r;
-	}
 	level_head(h, s, pegs, l->n, l->raw, tag);
 	enc_u64(h + LEVEL_HEAD, peg_afile_hash(h, LEVEL_HEAD));
 	bad |= peg_afile_write(af, h, sizeof(h));
