@@ -1,6 +1,7 @@
 /* test_heuristic.c - the heuristic search for short solutions and the
  * records table (heuristic.h) against seed 000 Table 4 and eq. (2). */
 #include "check.h"
+#include "testboard.h"
 
 #include "pegsol/heuristic.h"
 #include "pegsol/pos.h"
@@ -10,22 +11,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static struct peg_board *board(const char *spec)
-{
-	struct peg_err err;
-	struct peg_board *b = peg_board_parse(spec, &err);
-
-	CHECK(b != NULL, "board %s", spec);
-	return b;
-}
-
-static int hole(const struct peg_board *b, const char *name)
-{
-	struct peg_err err;
-
-	return peg_board_parse_hole(b, name, &err);
-}
 
 /* The solution replays from the start, ends with one peg (at finish when
  * finish >= 0) and has res->moves moves. */

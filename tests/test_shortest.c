@@ -1,6 +1,7 @@
 /* test_shortest.c - fewest-move solutions and catalogs against seed 000
  * Table 4 and the seed 003 solution catalogs. */
 #include "check.h"
+#include "testboard.h"
 
 #include "pegsol/pos.h"
 #include "pegsol/shortest.h"
@@ -8,22 +9,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static struct peg_board *board(const char *spec)
-{
-	struct peg_err err;
-	struct peg_board *b = peg_board_parse(spec, &err);
-
-	CHECK(b != NULL, "board %s", spec);
-	return b;
-}
-
-static int hole(const struct peg_board *b, const char *name)
-{
-	struct peg_err err;
-
-	return peg_board_parse_hole(b, name, &err);
-}
 
 static uint64_t vacancy(const struct peg_board *b, int h)
 {
