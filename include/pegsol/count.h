@@ -61,4 +61,39 @@ int peg_count_solutions_opts(const struct peg_board *b,
 
 void peg_count_result_release(struct peg_count_result *r);
 
+/* Every start at once (pegsol count BOARD --all-starts): for each hole h,
+ * the problem with h vacant and every other hole full, with the goal one
+ * peg anywhere (anywhere = 1) or the complement (one peg at h).  Holes in
+ * one orbit of the board's symmetry group have the same count, so each
+ * class is solved once, at its lowest hole.  Complement: one count a
+ * class (peg_count_solutions_opts).  Anywhere: the forward sets of every
+ * class under the whole board group (down to one peg), merged level by
+ * level, and one walk from one peg upwards that counts, for every
+ * position of the union, its jump sequences to one peg; every start's
+ * count is then read off the top level (past 128 bits: one count a class
+ * on GMP).  Sets options as peg_count_solutions_opts. */
+struct peg_count_start {
+	char *text;     /* the count in decimal (malloc'd) */
+	peg_u128 value; /* when it fits in 128 bits (wide == 0) */
+	int wide;
+	int rep;        /* the lowest hole of its symmetry class */
+};
+
+struct peg_count_all {
+	int n;                         /* holes: start[h] vacates hole h */
+	struct peg_count_start *start; /* n entries (malloc'd) */
+	int classes;                   /* symmetry classes of holes */
+	char *sum;                     /* the sum over all n starts, decimal */
+	size_t positions; /* positions walked: the union of the forward
+			     sets (anywhere) or the sum of the classes'
+			     winning sets (complement) */
+	uint64_t edges;   /* edges walked */
+};
+
+int peg_count_all_starts(const struct peg_board *b, int anywhere,
+			 const struct peg_sets_opts *o,
+			 struct peg_count_all *r, struct peg_err *err);
+
+void peg_count_all_release(struct peg_count_all *r);
+
 #endif

@@ -119,6 +119,15 @@ struct peg_sets_opts {
 	const char *work;
 	void (*resumed)(void *ctx, int pegs);
 	void *resumed_ctx;
+	/* Pagoda pruning (issue 14 item 3, issue 15 item 3; peg_prune_new
+	 * below): drop from every forward level F_n the positions that a
+	 * pagoda function proves cannot reach the goal.  F is then pruned
+	 * (F_n intersect the positions that pass every function), W, L and
+	 * B stay exact: a winning position passes every function, and for a
+	 * complement problem so does the complement of one (eq. 8).  With
+	 * work and without forward_only (complement problems) the forward
+	 * levels go through the work directory and W is computed from them. */
+	int prune;
 };
 
 /* One level: n sorted distinct canonical codes (code when the sets are
@@ -166,7 +175,54 @@ struct peg_sets {
 	 * the bytes of the work directory's level files */
 	int forward_only, bottom, resumed;
 	uint64_t work_bytes;
+	/* opts.prune: the pagoda functions (NULL: none) and the positions
+	 * each forward level lost to them (levels computed in this run) */
+	struct peg_prune *prune;
+	uint64_t pruned[PEG_SETS_MAX_HOLES + 1];
 };
+
+/*
+ * Pagoda pruning (opts.prune; sets_prune.c; docs/performance.md "Pagoda
+ * pruning").  The pagoda functions are found for the problem's goal by
+ * linear programming (peg_pagoda_find, GLPK): the forward levels from the
+ * start down to sample_pegs (at most 9 jumps, no pruning) are sampled,
+ * up to 64 positions a level, top level first; a sampled position that
+ * passes every function found so far is given to the LP, and a function
+ * proving that it cannot reach the goal (integer weights in [-16, 16],
+ * least total |w|) joins the list, until PEG_PRUNE_BASE_MAX functions or
+ * PEG_PRUNE_LP_MAX programs.  Each function is tested with its images
+ * under the sets' group too (a canonical code stands for its orbit), each
+ * against its least value over the goals (the finish's images, or every
+ * single peg with goal anywhere).
+ */
+#define PEG_PRUNE_BASE_MAX 12
+#define PEG_PRUNE_LP_MAX 400
+
+struct peg_prune {
+	int n_holes;
+	int n_base;      /* functions found by the LP */
+	long *w;         /* n_base * n_holes weights */
+	long *goal;      /* n_base: the least value over the goals */
+	int sample_pegs; /* lowest level sampled */
+	int lp_calls;    /* linear programs solved */
+	int n_fn;        /* functions tested: the base ones and their
+			    distinct images under the group */
+	int *fn_base;    /* n_fn: the base function of each */
+	/* positions cut, by the base function of the first test that cut
+	 * them (the tests run in order: base functions first found first) */
+	uint64_t cut[PEG_PRUNE_BASE_MAX];
+	/* evaluation tables (sets_prune.h): 4 functions a group */
+	int ngrp, nbytes;
+	uint64_t *tab, *init;
+};
+
+/* The pagoda functions of problem p under the symmetries group[0 ..
+ * ng) (indices into b->sym; kind as in the sets opts, for the sample
+ * levels).  0 and *out (free with peg_prune_free), or -1 with err. */
+int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
+		  enum peg_group kind, const int *group, int ng, int threads,
+		  struct peg_prune **out, struct peg_err *err);
+void peg_prune_free(struct peg_prune *pr);
 
 /* Compute the sets of problem p.  Returns 0 and *out (free with
  * peg_sets_free), or -1 with err (bad problem, board too big, out of

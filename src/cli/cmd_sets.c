@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "problem.h"
 #include "progress.h"
+#include "sets_byindex.h"
 #include "svgout.h"
 
 #include "pegsol/afile.h"
@@ -21,9 +22,11 @@ static const char usage[] =
 	"                   [--group stab|full|none] [--raw] [--threads N]\n"
 	"                   [--out FILE] [--plot FILE.svg] [--json]\n"
 	"                   [--memory-mb M] [--partitions P] [--tmpdir DIR]\n"
-	"                   [--progress]\n"
+	"                   [--progress] [--prune]\n"
 	"       pegsol sets BOARD --forward-only [--to N] [--work DIR] ...\n"
+	"       pegsol sets BOARD --work DIR [--prune] ...  (complement)\n"
 	"       pegsol sets BOARD --by-index [--vacate H]\n"
+	"       pegsol sets BOARD --all-starts [--anywhere] ... (--help there)\n"
 	"       pegsol sets --check FILE [--json]\n\n"
 	"Compute the level sets of a problem (boards of up to 128 holes;\n"
 	"one 64-bit word per position up to 64 holes, 128 bits past that): the\n"
@@ -59,17 +62,36 @@ static const char usage[] =
 	"after the lowest level there (\"resuming from level N\" on stderr); a\n"
 	"DIR of another problem, or a level file that fails its checksum, is\n"
 	"refused (exit 2).  Only two levels are in memory at a time\n"
-	"(docs/solve.md \"Long runs\").\n"
+	"(docs/solve.md \"Long runs\").  With --prune and without\n"
+	"--forward-only (complement problems) --work DIR computes F down to\n"
+	"N/2 pegs through DIR the same way (resuming; a --forward-only run\n"
+	"of the same problem leaves DIR ready), then reads the levels back\n"
+	"for W and L.\n"
+	"--prune drops from every forward level the positions that a pagoda\n"
+	"function proves cannot reach the goal.  The functions are found for\n"
+	"the goal by linear programming (GLPK) on positions sampled from the\n"
+	"first levels, and tested with their images under the group\n"
+	"(docs/performance.md \"Pagoda pruning\").  F_n is then pruned; B_n,\n"
+	"W_n and L_n are exact (B_n of a complement problem, ~F_(N-n), is\n"
+	"then not printed: - or null).  Works with --forward-only, --work\n"
+	"(a pruned run has its own work directory) and --memory-mb; not\n"
+	"with --out or --plot.\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
 	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
-	"of vacancy H (default the first hole): winning positions per peg\n"
-	"count and index (the complement problems they occur in, Table 5)\n"
-	"and the totals of Table 8.\n"
+	"of vacancy H (default: the first hole that is a feasible vacancy):\n"
+	"winning positions per peg count and index (the complement problems\n"
+	"they occur in, Table 5) and the totals of Table 8; JSON keys\n"
+	"problems [{index, vacate, degenerate, solvable}], levels [{pegs, any,\n"
+	"by_index {index: count}}], codes_any_finish, codes_any_complement.\n"
 	"JSON keys: board, title, holes, group, symmetries, complement,\n"
 	"anywhere, solvable, levels [{pegs, F, F_raw, B, W, W_raw, L}],\n"
 	"total {F, F_raw, B, W, L}, W_half, seconds, file, partitions,\n"
 	"disk_bytes; with --forward-only: forward_only, to, levels [{pegs, F,\n"
-	"F_raw}], total {F, F_raw}, work, resumed, work_bytes.\n";
+	"F_raw}], total {F, F_raw}, work, resumed, work_bytes.  With --prune\n"
+	"each level has pruned (positions dropped in this run) and prune\n"
+	"{functions, tested, sample_pegs, lp_calls, lost, pagodas [{weights,\n"
+	"goal, cut}]}: the weights in hole order, the least goal value and\n"
+	"the positions each cut first.\n";
 
 static uint64_t sum_n(const struct peg_level *lv, int n)
 {
@@ -95,61 +117,72 @@ static void note_resumed(void *ctx, int pegs)
 	fprintf(stderr, "pegsol sets: resuming from level %d\n", pegs);
 }
 
+/* --prune: the pagoda functions and what they cut, as JSON. */
+static void prune_json(cJSON *o, const struct peg_sets *s)
+{
+	const struct peg_prune *pr = s->prune;
+	cJSON *po, *arr;
+	uint64_t lost = 0;
+
+	if (!pr)
+		return;
+	for (int m = 0; m <= s->n_holes; m++)
+		lost += s->pruned[m];
+	po = cJSON_CreateObject();
+	arr = cJSON_CreateArray();
+	cJSON_AddNumberToObject(po, "functions", pr->n_base);
+	cJSON_AddNumberToObject(po, "tested", pr->n_fn);
+	cJSON_AddNumberToObject(po, "sample_pegs", pr->sample_pegs);
+	cJSON_AddNumberToObject(po, "lp_calls", pr->lp_calls);
+	cli_json_u64(po, "lost", lost);
+	for (int q = 0; q < pr->n_base; q++) {
+		cJSON *e = cJSON_CreateObject(), *w = cJSON_CreateArray();
+
+		for (int h = 0; h < pr->n_holes; h++)
+			cJSON_AddItemToArray(
+				w, cJSON_CreateNumber((double)pr->w[
+					   (size_t)q * (size_t)pr->n_holes +
+					   (size_t)h]));
+		cJSON_AddItemToObject(e, "weights", w);
+		cJSON_AddNumberToObject(e, "goal", (double)pr->goal[q]);
+		cli_json_u64(e, "cut", pr->cut[q]);
+		cJSON_AddItemToArray(arr, e);
+	}
+	cJSON_AddItemToObject(po, "pagodas", arr);
+	cJSON_AddItemToObject(o, "prune", po);
+}
+
+/* --prune: the same as text, one line a function (weights in hole
+ * order). */
+static void prune_text(const struct peg_sets *s)
+{
+	const struct peg_prune *pr = s->prune;
+	uint64_t lost = 0;
+
+	if (!pr)
+		return;
+	for (int m = 0; m <= s->n_holes; m++)
+		lost += s->pruned[m];
+	printf("pruned by %d pagoda function%s (%d tested with their "
+	       "images; %d linear programs on levels down to %d pegs): "
+	       "%llu positions dropped\n",
+	       pr->n_base, pr->n_base == 1 ? "" : "s", pr->n_fn, pr->lp_calls,
+	       pr->sample_pegs, (unsigned long long)lost);
+	for (int q = 0; q < pr->n_base; q++) {
+		printf("  pagoda %d: goal %ld, cut %llu, weights", q + 1,
+		       pr->goal[q], (unsigned long long)pr->cut[q]);
+		for (int h = 0; h < pr->n_holes; h++)
+			printf(" %ld",
+			       pr->w[(size_t)q * (size_t)pr->n_holes +
+				     (size_t)h]);
+		printf("\n");
+	}
+}
+
 static const char *group_name(enum peg_group g)
 {
 	return g == PEG_GROUP_FULL ? "full" : g == PEG_GROUP_NONE ? "none"
 								  : "stab";
-}
-
-/* pegsol sets --by-index: Table 5 and Table 8 of seed 001. */
-static int by_index(const struct peg_board *b, const char *vacate,
-		    int threads)
-{
-	struct peg_byindex *x = NULL;
-	struct peg_err err;
-	int h = 0, p;
-	unsigned char *v = calloc((size_t)b->n_holes, 1);
-
-	if (!v) {
-		cli_error("out of memory");
-		return EXIT_RESOURCES;
-	}
-	if (vacate) {
-		if (peg_board_parse_holes(b, vacate, v, &err) < 0) {
-			cli_error("%s", err.msg);
-			free(v);
-			return EXIT_USAGE;
-		}
-		for (int i = b->n_holes - 1; i >= 0; i--)
-			if (v[i])
-				h = i;
-	}
-	free(v);
-	if (peg_sets_byindex(b, h, threads, &x, &err))
-		return cli_fail(err.msg, 0);
-	p = x->n_problems;
-	printf("problems:");
-	for (int i = 0; i < p; i++) {
-		char nb[32];
-
-		printf(" %d=%s%s%s", i + 1,
-		       peg_board_hole_name(b, x->hole[i], nb, sizeof(nb)),
-		       i < x->n_degenerate ? " (degenerate)" : "",
-		       x->solvable[i] ? "" : " (unsolvable)");
-	}
-	printf("\n pegs   any   by index (index: count, nonzero only)\n");
-	for (int n = 1; n <= x->half; n++) {
-		printf("%5d %5zu  ", n, x->any[n]);
-		for (size_t k = 0; k < (size_t)1 << p; k++)
-			if (x->count[(size_t)n << p | k])
-				printf(" %zu:%zu", k,
-				       x->count[(size_t)n << p | k]);
-		printf("\n");
-	}
-	printf("codes needed: any finish %zu, any complement problem %zu\n",
-	       x->total_any, x->total_index);
-	peg_byindex_free(x);
-	return EXIT_YES;
 }
 
 /* pegsol sets --check FILE: the header, then every block checked for the
@@ -224,6 +257,8 @@ static int forward_table(const struct peg_board *b, const struct peg_sets *s,
 			cli_json_u64(e, "F", s->F[m].n);
 			if (raw)
 				cli_json_u64(e, "F_raw", s->F[m].raw);
+			if (s->prune)
+				cli_json_u64(e, "pruned", s->pruned[m]);
 			cJSON_AddItemToArray(lv, e);
 		}
 		cJSON_AddItemToObject(o, "levels", lv);
@@ -241,6 +276,7 @@ static int forward_table(const struct peg_board *b, const struct peg_sets *s,
 		}
 		cJSON_AddNumberToObject(o, "partitions", s->partitions);
 		cli_json_u64(o, "disk_bytes", s->disk_bytes);
+		prune_json(o, s);
 		cli_json_print(o);
 		return EXIT_YES;
 	}
@@ -270,14 +306,17 @@ static int forward_table(const struct peg_board *b, const struct peg_sets *s,
 		printf("disk: up to %d partitions a level, %llu bytes "
 		       "written\n",
 		       s->partitions, (unsigned long long)s->disk_bytes);
+	prune_text(s);
 	return EXIT_YES;
 }
+
+#include "allstarts.h" /* pegsol sets BOARD --all-starts */
 
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, raw = 0, n_pos = 0, r;
-	int byidx = 0, progress = 0, fwd = 0, to = 0;
-	int rc = EXIT_USAGE, solvable, n;
+	int byidx = 0, progress = 0, fwd = 0, to = 0, prune = 0;
+	int rc = EXIT_USAGE, solvable, n, nob;
 	const char *posv[1];
 	const char *group = NULL, *outfile = NULL, *plot = NULL;
 	const char *check = NULL, *work = NULL;
@@ -295,6 +334,7 @@ int cmd_sets(int argc, char **argv)
 				 {"--forward-only", CLI_FLAG, &fwd},
 				 {"--to", CLI_INT, &to},
 				 {"--work", CLI_STRING, &work},
+				 {"--prune", CLI_FLAG, &prune},
 				 CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
 	struct cli_problem pr = {0};
@@ -305,6 +345,8 @@ int cmd_sets(int argc, char **argv)
 	double secs;
 	uint64_t whalf = 0;
 
+	if (cli_all_starts_asked(argc, argv))
+		return cli_sets_all_starts(argc, argv);
 	r = cli_parse(argc, argv, opts, CLI_N(opts), posv, 1, &n_pos, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
@@ -322,8 +364,9 @@ int cmd_sets(int argc, char **argv)
 	}
 	if (cli_sets_opts(&sa, &so))
 		return EXIT_USAGE;
-	if ((to || work) && !fwd) {
-		cli_error("--to and --work need --forward-only");
+	if ((to || (work && !prune)) && !fwd) {
+		cli_error("--to and --work need --forward-only (--work also "
+			  "goes with --prune)");
 		return EXIT_USAGE;
 	}
 	if (fwd && (outfile || plot || byidx)) {
@@ -331,11 +374,18 @@ int cmd_sets(int argc, char **argv)
 			  "or --by-index");
 		return EXIT_USAGE;
 	}
+	if (prune && (outfile || plot)) {
+		/* the file and the plot would carry a pruned F (and a wrong
+		 * B for a complement problem) as if it were the real one */
+		cli_error("--prune leaves F pruned: no --out or --plot");
+		return EXIT_USAGE;
+	}
 	if (to < 0) {
 		cli_error("bad --to %d (a number of pegs)", to);
 		return EXIT_USAGE;
 	}
 	so.forward_only = fwd;
+	so.prune = prune;
 	so.to = to;
 	so.work = work;
 	so.resumed = note_resumed;
@@ -356,7 +406,7 @@ int cmd_sets(int argc, char **argv)
 	if (!b)
 		return cli_exit_code();
 	if (byidx) {
-		rc = by_index(b, pa.vacate, sa.threads);
+		rc = cli_sets_by_index(b, pa.vacate, sa.threads, json);
 		goto out;
 	}
 	if (cli_problem(b, &pa, &pr, &rc))
@@ -376,6 +426,9 @@ int cmd_sets(int argc, char **argv)
 		goto out;
 	}
 	solvable = s->W[s->finish_pegs].n > 0;
+	/* a complement problem's B_n is ~F_(N-n): not known when F is
+	 * pruned */
+	nob = s->prune && s->complement;
 	for (int m = 0; m <= n / 2; m++)
 		whalf += s->W[m].n;
 	if (outfile && (r = peg_sets_save(s, outfile, &err))) {
@@ -408,9 +461,15 @@ int cmd_sets(int argc, char **argv)
 				cli_json_u64(e, "F_raw", s->F[m].raw);
 				cli_json_u64(e, "W_raw", s->W[m].raw);
 			}
-			cli_json_u64(e, "B", peg_sets_backward_size(s, m));
+			if (nob) /* ~F of a pruned complement problem */
+				cJSON_AddNullToObject(e, "B");
+			else
+				cli_json_u64(e, "B",
+					     peg_sets_backward_size(s, m));
 			cli_json_u64(e, "W", s->W[m].n);
 			cli_json_u64(e, "L", s->L[m].n);
+			if (s->prune)
+				cli_json_u64(e, "pruned", s->pruned[m]);
 			cJSON_AddItemToArray(lv, e);
 		}
 		cJSON_AddItemToObject(o, "levels", lv);
@@ -422,7 +481,10 @@ int cmd_sets(int argc, char **argv)
 
 			for (int m = 0; m <= n; m++)
 				tb += peg_sets_backward_size(s, m);
-			cli_json_u64(tot, "B", tb);
+			if (nob)
+				cJSON_AddNullToObject(tot, "B");
+			else
+				cli_json_u64(tot, "B", tb);
 		}
 		cli_json_u64(tot, "W", sum_n(s->W, n));
 		cli_json_u64(tot, "L", sum_n(s->L, n));
@@ -433,6 +495,7 @@ int cmd_sets(int argc, char **argv)
 			cJSON_AddStringToObject(o, "file", outfile);
 		cJSON_AddNumberToObject(o, "partitions", s->partitions);
 		cli_json_u64(o, "disk_bytes", s->disk_bytes);
+		prune_json(o, s);
 		cli_json_print(o);
 	} else {
 		uint64_t tb = 0;
@@ -455,14 +518,21 @@ int cmd_sets(int argc, char **argv)
 			if (raw)
 				printf(" %12llu",
 				       (unsigned long long)s->F[m].raw);
-			printf(" %12zu %12zu %12zu\n", bs, s->W[m].n,
-			       s->L[m].n);
+			if (nob)
+				printf(" %12s", "-");
+			else
+				printf(" %12zu", bs);
+			printf(" %12zu %12zu\n", s->W[m].n, s->L[m].n);
 		}
 		printf("%5s %12llu", "total",
 		       (unsigned long long)sum_n(s->F, n));
 		if (raw)
 			printf(" %12llu", (unsigned long long)sum_raw(s->F, n));
-		printf(" %12llu %12llu %12llu\n", (unsigned long long)tb,
+		if (nob)
+			printf(" %12s", "-");
+		else
+			printf(" %12llu", (unsigned long long)tb);
+		printf(" %12llu %12llu\n",
 		       (unsigned long long)sum_n(s->W, n),
 		       (unsigned long long)sum_n(s->L, n));
 		printf("W_n with n <= %d: %llu; %s\n", n / 2,
@@ -475,6 +545,7 @@ int cmd_sets(int argc, char **argv)
 			       "written\n",
 			       s->partitions,
 			       (unsigned long long)s->disk_bytes);
+		prune_text(s);
 	}
 	rc = solvable ? EXIT_YES : EXIT_NO;
 out:

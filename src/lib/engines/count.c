@@ -22,6 +22,7 @@
 #include "pegsol/count.h"
 
 #include "pegsol/fast.h"
+#include "pegsol/levelfile.h"
 
 #include "symv.h"
 
@@ -43,6 +44,10 @@ static size_t hash128(peg_u128 x, int bits)
 
 /* Levels with fewer slots are walked by one worker. */
 enum { WALK_MIN_SLOTS = 1 << 14 };
+
+/* Children of one parent computed (and their slots prefetched) before any
+ * is looked up (count_impl.h kids_). */
+enum { KID_BATCH = 256 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 enum { LO = 0, HI = 1 };
@@ -116,6 +121,49 @@ int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
 	return peg_count_solutions_opts(b, p, &o, r, sets_out, err);
 }
 
+/* Packed sets (a memory budget): the forward levels are dropped and the
+ * winning levels decoded into arrays, which the walk reads.  0, or -1
+ * out of memory. */
+static int unpack_winning(struct peg_sets *s)
+{
+	struct peg_lf *c = peg_lf_new();
+	size_t w = s->wide ? sizeof(peg_u128) : sizeof(uint64_t);
+
+	if (!c)
+		return -1;
+	for (int m = 0; m <= s->n_holes; m++) {
+		struct peg_level *l = &s->W[m];
+		unsigned char *a;
+		size_t k = 0;
+
+		if (s->F[m].pack) {
+			peg_lpack_free(s->F[m].pack);
+			s->F[m].pack = NULL;
+			s->F[m].have = 0;
+		}
+		if (!l->pack)
+			continue;
+		a = malloc(l->n * w + 1);
+		for (size_t i = 0; a && i < l->pack->nblk; i++) {
+			if (peg_lpack_block(l->pack, c, i, a + k * w)) {
+				free(a);
+				a = NULL;
+				break;
+			}
+			k += peg_lpack_block_n(l->pack, i);
+		}
+		if (!a) {
+			peg_lf_free(c);
+			return -1;
+		}
+		l->code = (uint64_t *)(void *)a;
+		peg_lpack_free(l->pack);
+		l->pack = NULL;
+	}
+	peg_lf_free(c);
+	return 0;
+}
+
 int peg_count_solutions_opts(const struct peg_board *b,
 			     const struct peg_problem *p,
 			     const struct peg_sets_opts *oin,
@@ -139,14 +187,234 @@ int peg_count_solutions_opts(const struct peg_board *b,
 	o.group = PEG_GROUP_STAB;
 	o.no_losers = 1;
 	o.half = 1;
-	o.lift = 1;
+	/* under a budget the levels are packed (the lift reads arrays, so it
+	 * is off), and only W is unpacked for the walk */
+	o.pack = o.memory > 0;
+	o.lift = !o.pack;
 	if (peg_sets_compute(b, p, &o, &s, err))
 		return -1;
+	if (o.pack && unpack_winning(s)) {
+		peg_sets_free(s);
+		peg_err_set(err, "out of memory counting solutions");
+		return -1;
+	}
 	rc = s->wide ? count_sets_128(b, s, r, o.progress, o.progress_ctx, err)
 		     : count_sets_64(b, s, r, o.progress, o.progress_ctx, err);
 	if (sets_out && !rc)
 		*sets_out = s;
 	else
 		peg_sets_free(s);
+	return rc;
+}
+
+void peg_count_all_release(struct peg_count_all *r)
+{
+	if (!r)
+		return;
+	for (int h = 0; r->start && h < r->n; h++)
+		free(r->start[h].text);
+	free(r->start);
+	free(r->sum);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The sets options of an all-starts run: the caller's resources. */
+static void all_opts(struct peg_sets_opts *o, const struct peg_sets_opts *in)
+{
+	memset(o, 0, sizeof(*o));
+	if (!in)
+		return;
+	o->threads = in->threads;
+	o->memory = in->memory;
+	o->partitions = in->partitions;
+	o->tmpdir = in->tmpdir;
+	o->wide = in->wide;
+	o->progress = in->progress;
+	o->progress_ctx = in->progress_ctx;
+}
+
+/* The problem with hole h vacant, the goal one peg anywhere or the
+ * complement (the exact position: one peg at h); start (2n bytes: the
+ * start, then the finish) is filled. */
+static struct peg_problem vacate_problem(const struct peg_board *b, int h,
+					 int anywhere, unsigned char *start)
+{
+	struct peg_problem p = {0};
+	size_t n = (size_t)b->n_holes;
+
+	memset(start, 1, n);
+	start[h] = 0;
+	memset(start + n, 0, n);
+	start[n + (size_t)h] = 1;
+	p.start = start;
+	p.goal = anywhere ? PEG_GOAL_ANYWHERE : PEG_GOAL_POSITION;
+	p.finish = anywhere ? NULL : start + n;
+	return p;
+}
+
+/* One count a class, at its lowest hole (complement, or the GMP fallback
+ * of anywhere).  0 or -1 with err. */
+static int all_by_class(const struct peg_board *b, int anywhere,
+			const struct peg_sets_opts *o, struct peg_count_all *r,
+			unsigned char *start, struct peg_err *err)
+{
+	r->positions = 0;
+	r->edges = 0;
+	for (int h = 0; h < r->n; h++) {
+		struct peg_problem p;
+		struct peg_count_result cr;
+
+		if (r->start[h].rep != h)
+			continue;
+		p = vacate_problem(b, h, anywhere, start);
+		if (peg_count_solutions_opts(b, &p, o, &cr, NULL, err))
+			return -1;
+		free(r->start[h].text);
+		r->start[h].text = cr.text;
+		r->start[h].value = cr.value;
+		r->start[h].wide = cr.wide;
+		r->positions += cr.positions;
+		r->edges += cr.edges;
+	}
+	for (int h = 0; h < r->n; h++) {
+		struct peg_count_start *c = &r->start[h], *k = &r->start[c->rep];
+
+		if (c->rep == h)
+			continue;
+		free(c->text);
+		c->text = strdup(k->text);
+		if (!c->text)
+			return -2;
+		c->value = k->value;
+		c->wide = k->wide;
+	}
+	return 0;
+}
+
+/* Anywhere: the union of the classes' forward sets under the whole group
+ * (down to one peg: a position that cannot reach one peg gets P = 0, so B
+ * and W are not needed), then one pull walk.  0, 1 when a count passes 128 bits, -1 with err. */
+static int all_anywhere(const struct peg_board *b, const struct peg_sets_opts *oin,
+			struct peg_count_all *r, unsigned char *start,
+			struct peg_err *err)
+{
+	struct peg_level u[PEG_SETS_MAX_HOLES + 1];
+	struct peg_sets_opts o;
+	struct peg_sets *s0 = NULL, *s = NULL;
+	peg_u128 *val = calloc((size_t)r->n, sizeof(*val));
+	char buf[48];
+	int rc = -1;
+
+	memset(u, 0, sizeof(u));
+	all_opts(&o, oin);
+	o.group = PEG_GROUP_FULL;
+	o.forward_only = 1; /* F down to one peg: no B, W (P is 0 off W) */
+	o.to = 1;
+	if (!val)
+		goto nomem;
+	for (int h = 0; h < r->n; h++) {
+		struct peg_problem p;
+
+		if (r->start[h].rep != h)
+			continue;
+		p = vacate_problem(b, h, 1, start);
+		if (peg_sets_compute(b, &p, &o, &s, err))
+			goto out;
+		for (int m = 1; m < r->n; m++)
+			if (s->F[m].have &&
+			    (s->wide ? level_union_128(&u[m], &s->F[m])
+				     : level_union_64(&u[m], &s->F[m])))
+				goto nomem;
+		if (!s0)
+			s0 = s;
+		else
+			peg_sets_free(s);
+		s = NULL;
+	}
+	for (int m = 1; m < r->n; m++)
+		r->positions += u[m].n;
+	rc = s0->wide ? pull_all_128(b, s0, u, val, &r->edges, o.progress,
+				     o.progress_ctx)
+		      : pull_all_64(b, s0, u, val, &r->edges, o.progress,
+				    o.progress_ctx);
+	for (int h = 0; h < r->n && !rc; h++) {
+		r->start[h].value = val[h];
+		r->start[h].text = strdup(peg_u128_str(val[h], buf));
+		if (!r->start[h].text)
+			rc = -1;
+	}
+	if (rc >= 0)
+		goto out;
+nomem:
+	rc = -1;
+	peg_err_set(err, "out of memory counting solutions");
+out:
+	for (int m = 0; m <= PEG_SETS_MAX_HOLES; m++)
+		free(u[m].code);
+	peg_sets_free(s0);
+	free(val);
+	return rc;
+}
+
+int peg_count_all_starts(const struct peg_board *b, int anywhere,
+			 const struct peg_sets_opts *o,
+			 struct peg_count_all *r, struct peg_err *err)
+{
+	int n = b->n_holes, rc = -1;
+	unsigned char *start = malloc(2 * (size_t)n + 1);
+	mpz_t sum, t;
+
+	memset(r, 0, sizeof(*r));
+	if (n < 2 || n > PEG_SETS_MAX_HOLES) {
+		free(start);
+		peg_err_set(err, "all starts need a board of 2 to %d holes",
+			    PEG_SETS_MAX_HOLES);
+		return -1;
+	}
+	r->n = n;
+	r->start = calloc((size_t)n, sizeof(*r->start));
+	if (!start || !r->start)
+		goto nomem;
+	for (int h = 0; h < n; h++) {
+		int rep = h;
+
+		for (int g = 1; g < b->n_syms; g++)
+			if (b->sym[(size_t)g * n + h] < rep)
+				rep = b->sym[(size_t)g * n + h];
+		r->start[h].rep = rep;
+		r->classes += rep == h;
+	}
+	/* the testing switch PEGSOL_COUNT_GMP takes the per-class fallback */
+	rc = anywhere && !symv_env_on("PEGSOL_COUNT_GMP")
+		     ? all_anywhere(b, o, r, start, err)
+		     : 1;
+	if (rc == 1) { /* complement, or past 128 bits */
+		struct peg_sets_opts oc;
+
+		all_opts(&oc, o);
+		rc = all_by_class(b, anywhere, &oc, r, start, err);
+	}
+	if (rc == -2)
+		goto nomem;
+	if (rc)
+		goto out;
+	mpz_init(sum);
+	mpz_init(t);
+	for (int h = 0; h < n; h++) {
+		mpz_set_str(t, r->start[h].text, 10);
+		mpz_add(sum, sum, t);
+	}
+	r->sum = mpz_get_str(NULL, 10, sum);
+	mpz_clear(sum);
+	mpz_clear(t);
+	if (r->sum)
+		goto out;
+nomem:
+	rc = -1;
+	peg_err_set(err, "out of memory counting solutions");
+out:
+	free(start);
+	if (rc)
+		peg_count_all_release(r);
 	return rc;
 }

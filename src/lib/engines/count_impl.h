@@ -111,6 +111,46 @@ struct NAME(walk_) {
 	int threads;   /* workers of a level */
 };
 
+/* The walk's tables for the sets s (their group): the jump masks' images
+ * under every symmetry of the group.  0, or -1 out of memory (w is then
+ * still released by walk_release_). */
+static int NAME(walk_init_)(struct NAME(walk_) *w, const struct peg_board *b,
+			    const struct peg_sets *s, const FAST *fast)
+{
+	w->s = s;
+	w->f = fast;
+	w->from_first = b->jump_first;
+	w->ng = s->n_group;
+	w->nj = b->n_jumps;
+	w->threads = s->threads < 1 ? 2 : s->threads > 8 ? 8 : s->threads;
+	/* symmetries x jumps: bounded (dense symmetric graph boards) */
+	w->sflip = (size_t)w->ng * (size_t)w->nj > PEG_SYMJUMP_MAX
+			   ? NULL
+			   : malloc(sizeof(CW) *
+				    ((size_t)w->ng * (size_t)w->nj + 1));
+	w->img = malloc(sizeof(CW) * 8 * (size_t)w->ng);
+	if (!w->f || !w->sflip || !w->img)
+		return -1;
+#if WBITS == 64
+	if (symv_init(&w->v, SETS_SYMTAB(s), s->group, w->ng, w->f->flip,
+		      w->nj))
+		return -1;
+#endif
+	for (int g = 0; g < w->ng; g++)
+		for (int k = 0; k < w->nj; k++)
+			w->sflip[(size_t)k * w->ng + g] = SYM_APPLY(
+				SETS_SYMTAB(s), s->group[g], w->f->flip[k]);
+	return 0;
+}
+
+static void NAME(walk_release_)(struct NAME(walk_) *w)
+{
+	free(w->sflip);
+	free(w->img);
+	symv_release(&w->v);
+	w->sflip = w->img = NULL;
+}
+
 /* One worker's share of a level: the slots [i0, i1) of cur, pushed
  * into next (walk_job; atomic: other workers add to the same slots) or
  * met with next = the level N - m (meet_job: the sum into sum, or zsum
@@ -223,6 +263,53 @@ walk_level_simd(struct NAME(job_) *jb)
 }
 #endif
 
+/* The canonical code of the child of p by jump k: the minimum over the
+ * group of img[g] ^ (the image of k's mask), img[g] the g-th image of p. */
+static inline CW NAME(child_)(const struct NAME(walk_) *w, const CW *img,
+			      CW p, int k)
+{
+	const CW *sf = w->sflip + (size_t)k * w->ng;
+	CW c = p ^ sf[0];
+
+	for (int g = 1; g < w->ng; g++) {
+		CW y = img[g] ^ sf[g];
+
+		if (y < c)
+			c = y;
+	}
+	return c;
+}
+
+/* Children are batched a parent at a time (KID_BATCH, count.c): all
+ * computed and their slots prefetched first, then probed (the probes into
+ * a big table are cache misses; this way they overlap).
+ * The canonical children of p (legal jumps) into kid[0..], their slots in
+ * t prefetched, from the jump after *k0 of hole bit q on; returns how
+ * many (at most KID_BATCH: call again while *q is not 0). */
+static int NAME(kids_)(const struct NAME(walk_) *w, const CW *img, CW p,
+		       CW *q, int *k0, const struct NAME(table_) *t, CW *kid)
+{
+	int m = 0;
+
+	for (; *q; *q &= *q - 1, *k0 = -1) {
+		int h = CTZ(*q);
+		int k = *k0 < 0 ? w->from_first[h] : *k0;
+
+		for (; k < w->from_first[h + 1]; k++) {
+			if (!FAST_FN(_legal)(w->f, k, p))
+				continue;
+			if (m == KID_BATCH) {
+				*k0 = k;
+				return m;
+			}
+			kid[m] = NAME(child_)(w, img, p, k);
+			__builtin_prefetch(&t->slot[HASH(kid[m], t->bits)]);
+			m++;
+		}
+	}
+	return m;
+}
+
 /* Worker: push the counts of slots [i0, i1) of cur along every jump into
  * next; jb->over = 1 on __int128 overflow. */
 static void *NAME(walk_job_)(void *arg)
@@ -232,6 +319,7 @@ static void *NAME(walk_job_)(void *arg)
 	const struct peg_sets *s = w->s;
 	const struct NAME(table_) *cur = jb->cur;
 	CW *img = w->img + (size_t)jb->t * w->ng;
+	CW kid[KID_BATCH];
 	int ng = w->ng;
 
 #if SIMD64
@@ -241,36 +329,20 @@ static void *NAME(walk_job_)(void *arg)
 	}
 #endif
 	for (size_t i = jb->i0; i < jb->i1; i++) {
-		CW p = cur->slot[i].code;
+		CW p = cur->slot[i].code, q = p;
+		int k0 = -1, m;
 
 		if (!p || (jb->gmp ? mpz_sgn(cur->z[i]) == 0
 				   : cur->slot[i].val == 0))
 			continue;
 		for (int g = 1; g < ng; g++)
 			img[g] = SYM_APPLY(SETS_SYMTAB(s), s->group[g], p);
-		for (CW q = p; q; q &= q - 1) {
-			int h = CTZ(q);
-
-			for (int k = w->from_first[h]; k < w->from_first[h + 1];
-			     k++) {
-				const CW *sf = w->sflip + (size_t)k * ng;
-				CW c;
-
-				if (!FAST_FN(_legal)(w->f, k, p))
-					continue;
-				c = p ^ sf[0];
-				for (int g = 1; g < ng; g++) {
-					CW y = img[g] ^ sf[g];
-
-					if (y < c)
-						c = y;
-				}
-				if (NAME(push_)(jb, i, c)) {
+		while ((m = NAME(kids_)(w, img, p, &q, &k0, jb->next, kid)))
+			for (int j = 0; j < m; j++)
+				if (NAME(push_)(jb, i, kid[j])) {
 					jb->over = 1;
 					return NULL;
 				}
-			}
-		}
 	}
 	return NULL;
 }
@@ -378,28 +450,9 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 			FAST_FN(_free)(fast);
 			return -1;
 		}
-	w.s = s;
-	w.f = fast;
-	w.from_first = b->jump_first;
-	w.ng = s->n_group;
-	w.nj = b->n_jumps;
-	w.threads = s->threads < 1 ? 2 : s->threads > 8 ? 8 : s->threads;
-	/* symmetries x jumps: bounded (dense symmetric graph boards) */
-	w.sflip = (size_t)w.ng * (size_t)w.nj > PEG_SYMJUMP_MAX
-			  ? NULL
-			  : malloc(sizeof(CW) * ((size_t)w.ng * (size_t)w.nj + 1));
-	w.img = malloc(sizeof(CW) * 8 * (size_t)w.ng);
 	tab = calloc((size_t)n + 1, sizeof(*tab));
-	if (!w.f || !w.sflip || !w.img || !tab)
+	if (NAME(walk_init_)(&w, b, s, fast) || !tab)
 		goto nomem;
-#if WBITS == 64
-	if (symv_init(&w.v, SETS_SYMTAB(s), s->group, w.ng, w.f->flip, w.nj))
-		goto nomem;
-#endif
-	for (int g = 0; g < w.ng; g++)
-		for (int k = 0; k < w.nj; k++)
-			w.sflip[(size_t)k * w.ng + g] = SYM_APPLY(
-				SETS_SYMTAB(s), s->group[g], w.f->flip[k]);
 	for (int m = nf; m <= ns; m++)
 		if (s->W[m].have)
 			r->positions += s->W[m].n;
@@ -495,9 +548,137 @@ nomem:
 		NAME(table_release_)(&tab[m]);
 	free(sp.slot);
 	free(tab);
-	free(w.sflip);
-	free(w.img);
-	symv_release(&w.v);
+	NAME(walk_release_)(&w);
+	FAST_FN(_free)(fast);
+	return rc;
+}
+
+/* All starts, one peg anywhere (peg_count_all_starts): P(x) = the number
+ * of jump sequences from x to one peg, over the union u of the forward
+ * levels of every start class, reduced by the whole board group (P is the
+ * same on an orbit, and the jumps of x are counted raw, so no orbit sizes
+ * enter).  P = 1 on u[1]; P(x) = the sum over the legal jumps of x of P of
+ * the canonical child (every child of a forward position is in u; P is 0
+ * on the positions that cannot reach one peg).  Worker: the slots [i0, i1) of cur pull from next = the level
+ * below, each writing only its own slots; jb->over = 1 on overflow. */
+static void *NAME(pull_job_)(void *arg)
+{
+	struct NAME(job_) *jb = arg;
+	const struct NAME(walk_) *w = jb->w;
+	const struct peg_sets *s = w->s;
+	struct NAME(table_) *cur = jb->cur;
+	const struct NAME(table_) *next = jb->next;
+	CW *img = w->img + (size_t)jb->t * w->ng;
+	int ng = w->ng;
+
+	CW kid[KID_BATCH];
+
+	for (size_t i = jb->i0; i < jb->i1 && !jb->over; i++) {
+		CW p = cur->slot[i].code, q = p;
+		peg_u128 sum = 0;
+		int k0 = -1, m;
+
+		if (!p)
+			continue;
+		for (int g = 1; g < ng; g++)
+			img[g] = SYM_APPLY(SETS_SYMTAB(s), s->group[g], p);
+		while ((m = NAME(kids_)(w, img, p, &q, &k0, next, kid))) {
+			for (int x = 0; x < m; x++) {
+				long j = NAME(table_find_)(next, kid[x]);
+
+				if (j < 0)
+					continue;
+				jb->edges++;
+				if (__builtin_add_overflow(
+					    sum, next->slot[j].val, &sum))
+					jb->over = 1;
+			}
+		}
+		cur->slot[i].val = sum;
+	}
+	return NULL;
+}
+
+/* *u = *u union l (both sorted and distinct; u's codes malloc'd, the
+ * caller frees them).  0, or -1 out of memory. */
+static int NAME(level_union_)(struct peg_level *u, const struct peg_level *l)
+{
+	size_t i = 0, j = 0, k = 0;
+	CW *a = LC(u), *b = LC(l), *c;
+
+	if (!l->n)
+		return 0;
+	c = malloc((u->n + l->n) * sizeof(CW));
+	if (!c)
+		return -1;
+	while (i < u->n || j < l->n) {
+		if (j == l->n || (i < u->n && a[i] < b[j]))
+			c[k++] = a[i++];
+		else if (i == u->n || b[j] < a[i])
+			c[k++] = b[j++];
+		else
+			c[k++] = a[i++], j++;
+	}
+	free(a);
+	LC(u) = c;
+	u->n = k;
+	u->have = 1;
+	return 0;
+}
+
+/* The pull over u[1..N-1] (levels of the sets s0's group, the whole
+ * board group); val[h] = P of the start with hole h vacant, for every
+ * hole.  0, 1 on __int128 overflow, -1 out of memory. */
+static int NAME(pull_all_)(const struct peg_board *b,
+			   const struct peg_sets *s0, struct peg_level *u,
+			   peg_u128 *val, uint64_t *edges, peg_progress_fn *pfn,
+			   void *pctx)
+{
+	struct NAME(walk_) w = {0};
+	FAST *fast = FAST_FN(_new)(b);
+	struct NAME(table_) lo = {0}, hi = {0};
+	struct NAME(spare_) sp = {0};
+	int n = b->n_holes, rc = -1, over = 0;
+	uint64_t walked = 0;
+
+	if (NAME(walk_init_)(&w, b, s0, fast) ||
+	    NAME(table_build_)(&lo, &u[1], NULL))
+		goto out;
+	for (size_t i = 0; i < (size_t)1 << lo.bits; i++)
+		lo.slot[i].val = lo.slot[i].code != 0;
+	for (int m = 2; m <= n - 1 && !over; m++) {
+		size_t k = (size_t)1 << lo.bits;
+
+		if (NAME(table_build_)(&hi, &u[m], &sp))
+			goto out;
+		over = NAME(split_)(NAME(pull_job_), &w, &hi, &lo, 0, NULL,
+				    NULL);
+		if (pfn)
+			walk_progress(pfn, pctx, m, u[m].n, &walked);
+		/* done with the level below: keep the larger array as spare */
+		if (!sp.slot || k > sp.n) {
+			free(sp.slot);
+			sp.slot = lo.slot;
+			sp.n = k;
+			lo.slot = NULL;
+		}
+		NAME(table_release_)(&lo);
+		lo = hi;
+		memset(&hi, 0, sizeof(hi));
+	}
+	for (int h = 0; h < n && !over; h++) {
+		long j = NAME(table_find_)(
+			&lo, COUNT_CANON(s0, fast->full ^ ((CW)1 << h)));
+
+		val[h] = j < 0 ? 0 : lo.slot[j].val;
+	}
+	*edges = w.edges;
+	rc = over;
+out:
+	NAME(table_release_)(&lo);
+	NAME(table_release_)(&hi);
+	free(sp.slot);
+	NAME(walk_release_)(&w);
 	FAST_FN(_free)(fast);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include "pegsol/fast.h"
 #include "pegsol/hashset.h"
 
+#include "sets_prune.h"
 #include "symv.h"
 
 #include <dirent.h>
@@ -298,8 +299,15 @@ static char *work_manifest(const struct peg_sets *s)
 	for (int i = 0; i < s->n_group && k < cap; i++)
 		k += (size_t)snprintf(t + k, cap - k, " %d", s->group[i]);
 	if (k < cap)
-		snprintf(t + k, cap - k, "\ncodes %d\nsets forward\n",
-			 s->wide ? 128 : 64);
+		k += (size_t)snprintf(t + k, cap - k,
+				      "\ncodes %d\nsets forward\n",
+				      s->wide ? 128 : 64);
+	if (s->prune && k < cap) /* the pagoda functions' weights, hashed */
+		snprintf(t + k, cap - k, "prune %016llx\n",
+			 (unsigned long long)peg_afile_hash(
+				 s->prune->w, sizeof(long) *
+						      (size_t)s->prune->n_base *
+						      (size_t)s->n_holes));
 	return t;
 }
 
@@ -393,6 +401,7 @@ void peg_sets_free(struct peg_sets *s)
 	}
 	peg_symtab64_free(s->symtab);
 	peg_symtab128_free(s->symtab128);
+	peg_prune_free(s->prune);
 	free(s->group);
 	free(s->spec);
 	free(s);
@@ -504,6 +513,11 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 		fix[1] = p->finish;
 		s->n_group = peg_solve_stabilizer(b, fix, s->anywhere ? 1 : 2,
 						  s->group);
+	}
+	if (o.prune && peg_prune_new(b, p, o.group, s->group, s->n_group,
+				     s->threads, &s->prune, err)) {
+		peg_sets_free(s);
+		return -1;
 	}
 	if (s->wide ? compute_128(b, p, &o, s, err)
 		    : compute_64(b, p, &o, s, err)) {

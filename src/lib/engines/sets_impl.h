@@ -14,6 +14,8 @@
  *                        the bucket sort, the level assembled
  *   sets_disk_impl.h     the same through disk partitions (memory budget)
  *   sets_pack_impl.h     packed levels (opts.pack): unpack, stream, pack
+ *   sets_dense_impl.h    big levels through ranked bitmaps instead of the
+ *                        bucket pools and the sort (boards <= 36 holes)
  *   sets_byindex_impl.h  the by-index sets of seed 001 sections 5-6 */
 #include "codew.h"
 
@@ -42,6 +44,7 @@ struct NAME(pool_) {
 };
 
 struct NAME(part_);
+struct dense;
 
 /* A worker's sort buffers, kept across levels (fresh pages cost more than
  * the sort). */
@@ -69,6 +72,9 @@ struct NAME(ctx_) {
 	int pack;                /* levels kept packed (opts.pack) */
 	struct peg_lf *lf;       /* their codec (pack only; calling thread) */
 	struct progress *pg;     /* opts.progress, or NULL */
+	struct peg_prune *prune; /* opts.prune in the F phase, else NULL */
+	uint64_t *pruned;        /* its losses per level (s->pruned) */
+	struct dense *dn;        /* ranked bitmaps (sets_dense_impl.h), or NULL */
 };
 
 static CW NAME(canon_)(const struct NAME(ctx_) *c, CW x)
@@ -82,8 +88,10 @@ static CW NAME(canon_)(const struct NAME(ctx_) *c, CW x)
 
 #include "sets_sort_impl.h"
 #include "sets_pack_impl.h"
+#include "sets_prune_impl.h"
 #include "sets_expand_impl.h"
 #include "sets_disk_impl.h"
+#include "sets_dense_impl.h"
 
 static CW *NAME(intersect_)(const CW *a, size_t na, const CW *b, size_t nb,
 			   size_t *n)
@@ -117,15 +125,23 @@ static int NAME(winning_)(const struct NAME(ctx_) *c, const struct peg_level *f,
 
 	if (c->pack)
 		return NAME(winning_packed_)(c, f, g, w);
+#if WBITS == 64
+	{
+		int r = dense_winning(c, f, g, w);
+
+		if (r)
+			return r < 0 ? -1 : 0;
+	}
+#endif
 	if (g->n <= f->n) {
-		CW *x = NAME(comp_sorted_)(c, LC(g), g->n);
+		CW *x = NAME(comp_dense_)(c, LC(g), g->n);
 
 		if (!x)
 			return -1;
 		LC(w) = NAME(intersect_)(LC(f), f->n, x, g->n, &m);
 		free(x);
 	} else {
-		CW *y = NAME(comp_sorted_)(c, LC(f), f->n), *z;
+		CW *y = NAME(comp_dense_)(c, LC(f), f->n), *z;
 
 		if (!y)
 			return -1;
@@ -133,7 +149,7 @@ static int NAME(winning_)(const struct NAME(ctx_) *c, const struct peg_level *f,
 		free(y);
 		if (!z)
 			return -1;
-		LC(w) = NAME(comp_sorted_)(c, z, m);
+		LC(w) = NAME(comp_dense_)(c, z, m);
 		free(z);
 	}
 	if (!LC(w))
@@ -232,6 +248,7 @@ static void NAME(ctx_free_)(struct NAME(ctx_) *c)
 	free(c->pool);
 	peg_lf_free(c->lf);
 	symv_release(&c->v);
+	dense_free(c->dn);
 }
 
 static int NAME(ctx_init_)(struct NAME(ctx_) *c, const struct peg_board *b,
@@ -272,6 +289,7 @@ static int NAME(ctx_init_)(struct NAME(ctx_) *c, const struct peg_board *b,
 			c->sflip[(size_t)k * c->ng + i] =
 				SYM_APPLY(c->t, c->group[i], f->flip[k]);
 #if WBITS == 64
+	c->dn = dense_new(f, c->threads);
 	return symv_init(&c->v, c->t, c->group, c->ng, f->flip, nj);
 #else
 	return 0;
@@ -307,8 +325,10 @@ static int NAME(forward_)(const struct NAME(ctx_) *c, struct peg_level *lv,
 			  enum peg_phase phase)
 {
 	for (int n = top; n > bottom; n--) {
-		if (NAME(expand_mode_)(c, &lv[n], &lv[n - 1], threads, work, 0,
-				       c->pack) ||
+		if (NAME(expand_level_)(c, &lv[n], &lv[n - 1], threads, work,
+					c->pack) ||
+		    NAME(prune_level_)(c, c->prune, &lv[n - 1],
+				       c->pruned + (n - 1)) ||
 		    NAME(pack_)(c, &lv[n]))
 			return -1;
 		progress_level(c->pg, phase,
@@ -469,8 +489,10 @@ static int NAME(forward_only_)(const struct NAME(ctx_) *c,
 		}
 	}
 	for (int n = top; n > bottom; n--) {
-		if (NAME(expand_mode_)(c, &lv[n], &lv[n - 1], threads,
-				       &s->children, 0, c->pack))
+		if (NAME(expand_level_)(c, &lv[n], &lv[n - 1], threads,
+					&s->children, c->pack) ||
+		    NAME(prune_level_)(c, s->prune, &lv[n - 1],
+				       &s->pruned[n - 1]))
 			goto nomem;
 		if (o->raw)
 			lv[n - 1].raw = NAME(raw_size_)(c, &lv[n - 1]);
@@ -509,6 +531,49 @@ nomem:
 	return -1;
 }
 
+/* opts.work without forward_only (a complement problem): F through the
+ * work directory as forward_only_ makes it (resuming), then every level
+ * read back (packed under a budget) for W.  0, or -1 with err. */
+static int NAME(work_full_)(const struct NAME(ctx_) *c,
+			    const struct peg_sets_opts *o, struct peg_sets *s,
+			    int bottom, int threads, struct peg_err *err)
+{
+	struct work w;
+	char path[3100];
+	int top = s->start_pegs;
+
+	if (!s->complement) {
+		peg_err_set(err, "a work directory without --forward-only "
+				 "needs a complement problem (W_n = F_n & "
+				 "~F_(N-n))");
+		return -1;
+	}
+	if (NAME(forward_only_)(c, o, s, bottom, threads, err) ||
+	    work_open(&w, s, o->work, err))
+		return -1;
+	s->forward_only = 0;
+	if (!s->F[top].have) {
+		CW st = NAME(canon_)(c, (CW)s->start);
+
+		if (NAME(level_from_)(&s->F[top], &st, 1, c->n) ||
+		    NAME(pack_)(c, &s->F[top]))
+			goto nomem;
+	}
+	for (int m = top - 1; m >= bottom; m--) {
+		if (s->F[m].have)
+			continue;
+		work_path(path, sizeof(path), w.dir, m);
+		if (peg_sets_level_load(s, path, m, w.tag, 1, &s->F[m], err))
+			return -1;
+		if (NAME(pack_)(c, &s->F[m]))
+			goto nomem;
+	}
+	return 0;
+nomem:
+	peg_err_set(err, "out of memory computing the level sets");
+	return -1;
+}
+
 /* The levels of s (set up by peg_sets_compute: group, start, finish).
  * 0, or -1 with err. */
 static int NAME(compute_)(const struct peg_board *b,
@@ -533,6 +598,7 @@ static int NAME(compute_)(const struct peg_board *b,
 	f = FAST_FN(_new)(b);
 	if (!one || !f || NAME(ctx_init_)(&c, b, f, s))
 		goto nomem;
+	c.pruned = s->pruned;
 	ds.budget = o.memory;
 	ds.force = o.partitions;
 	ds.tmpdir = o.tmpdir;
@@ -571,15 +637,24 @@ static int NAME(compute_)(const struct peg_board *b,
 	{
 		int bottom = nf;
 
-		if (s->complement && o.half)
+		if (s->complement && (o.half || o.work))
 			bottom = n / 2 > nf ? n / 2 : nf;
-		if (o.lift && s->complement && o.group == PEG_GROUP_STAB &&
+		if (o.work) { /* complement problems (sets.h) */
+			if (NAME(work_full_)(&c, &o, s, bottom, threads, err))
+				goto out;
+		} else if (o.lift && s->complement && o.group == PEG_GROUP_STAB &&
 		    s->n_group < b->n_syms && lift_pays(b, p->start)) {
 			if (NAME(lifted_)(b, p, &o, &c, s, bottom, err))
 				goto out;
-		} else if (NAME(forward_)(&c, s->F, ns, bottom, threads,
-					  &s->children, PEG_PHASE_FORWARD)) {
-			goto nomem;
+		} else {
+			int r;
+
+			c.prune = s->prune; /* F only (sets.h) */
+			r = NAME(forward_)(&c, s->F, ns, bottom, threads,
+					   &s->children, PEG_PHASE_FORWARD);
+			c.prune = NULL;
+			if (r)
+				goto nomem;
 		}
 	}
 	/* backward sets, as forward sets G of the complemented goal */
@@ -623,13 +698,25 @@ static int NAME(compute_)(const struct peg_board *b,
 		for (int m = k - 1; m >= nf; m--) {
 			struct peg_level d = {0};
 			size_t cnt = 0, nx = 0;
-			CW *x, *y;
+			CW *x, *y = NULL;
 
 			/* W_m = D(W_(m+1)) intersect ~F_(N-m): complement
 			 * the (small) descendants, not F */
-			if (NAME(expand_)(&c, &s->W[m + 1], &d, threads, NULL))
+#if WBITS == 64
+			{
+				int r = dense_wstep(&c, &s->W[m + 1],
+						    &s->F[n - m], &y, &cnt);
+
+				if (r < 0)
+					goto nomem;
+				if (r)
+					goto wdense;
+			}
+#endif
+			if (NAME(expand_level_)(&c, &s->W[m + 1], &d, threads,
+						NULL, 0))
 				goto nomem;
-			x = NAME(comp_sorted_)(&c, LC(&d), d.n);
+			x = NAME(comp_dense_)(&c, LC(&d), d.n);
 			nx = d.n;
 			level_free(&d);
 			if (!x)
@@ -653,7 +740,10 @@ static int NAME(compute_)(const struct peg_board *b,
 			free(x);
 			if (!y)
 				goto nomem;
-			LC(&s->W[m]) = NAME(comp_sorted_)(&c, y, cnt);
+#if WBITS == 64
+wdense:
+#endif
+			LC(&s->W[m]) = NAME(comp_dense_)(&c, y, cnt);
 			free(y);
 			if (!LC(&s->W[m]))
 				goto nomem;
@@ -671,7 +761,7 @@ static int NAME(compute_)(const struct peg_board *b,
 
 			if (!a)
 				goto nomem;
-			LC(&s->W[m]) = NAME(comp_sorted_)(&c, a, src->n);
+			LC(&s->W[m]) = NAME(comp_dense_)(&c, a, src->n);
 			if (tmp)
 				free(a);
 			if (!LC(&s->W[m]))

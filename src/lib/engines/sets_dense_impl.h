@@ -1,0 +1,911 @@
+/* sets_dense_impl.h - one level's children deduplicated in a dense ranked
+ * bitmap instead of the bucket pools and the sort (issue 15 item 1).
+ *
+ * Every child of a level with k + 1 pegs has k pegs, and every position
+ * reachable from the start lies in the start's position class: the d
+ * linear parities f_i(x) = popcount(x & f[i]) mod 2 that no jump changes
+ * (the annihilator of the jumps' flip masks over GF(2); d = 4 on the
+ * English board) take the start's values.  So the children of a level
+ * live in the "layer" of the codes with k pegs and one state s (the d
+ * parities), about C(n, k) / 2^d codes, and each has a rank in it:
+ *
+ *     code = hi << L | lo        (L low bits, H = n - L high bits)
+ *     rank = cum[hi] + lowrank[lo]
+ *
+ * lowrank[lo] counts the L-bit values below lo with lo's popcount and
+ * lo's own state (one table for every layer); cum[hi] counts the codes
+ * of the layer whose high part is below hi (rebuilt per layer, 2^H
+ * entries).  The rank is increasing in the code, so a bitmap over the
+ * layer scanned in order gives the level sorted.  The largest English
+ * layer, C(33, 16) / 16 = 72.9M ranks, is a 9 MB bitmap: a child costs a
+ * canonical code, two table reads and one bit set (prefetched a few
+ * children ahead), against the bucket entry, radix sort and copy of the
+ * sort path, and nothing of size "children" is ever allocated.
+ *
+ * Each worker sets bits in its own bitmap (no atomics); extraction ORs
+ * them word by word, each worker unranking a contiguous range of words
+ * (a count pass gives every range its place in the level), and clears the
+ * words it read, so the bitmaps stay zero between levels and are never
+ * touched afresh.  The workers are a persistent pool (pool.h) kept with
+ * the tables in the context.
+ *
+ * Where it applies: 64-bit codes, boards of up to DENSE_MAXN holes, no
+ * packed levels or disk budget, layers of at most DENSE_MAX_BYTES of
+ * bitmaps, and big levels only (a level's bitmap words at most DENSE_RATIO
+ * times its parents, at least DENSE_MIN parents), else the sort path runs.
+ * A child outside the layer (a canonical image in another class, which
+ * the stabiliser groups never make but a full group on an asymmetric
+ * start can) makes the level fall back to the sort path, and the dense
+ * path is then off for the rest of the run.  The testing switch
+ * PEGSOL_DENSE (0: never, 1: whenever it applies, whatever the level's
+ * size) lets tests compare the two paths level by level.  Part of the
+ * sets body (sets_impl.h includes it once per code width); the 128-bit
+ * body always takes the sort path.
+ */
+
+#ifndef SETS_DENSE_ONCE
+#define SETS_DENSE_ONCE
+
+enum {
+	DENSE_MAXN = 36,   /* holes: H = n - L <= 18 bits of cum table */
+	DENSE_MAXD = 8,    /* parities (more: the sort path) */
+	DENSE_MIN = 16384, /* parents of a level, below: the sort path */
+	DENSE_RATIO = 16,  /* bitmap words per parent, above: sort path */
+	DENSE_RATIO_COMP = 4, /* the same for the complements of a level */
+	DENSE_PF = 8,      /* children between a rank and its bit set */
+	DENSE_BATCH = 32,  /* children ranked together */
+	DENSE_MAXG = 40    /* jump shapes (below) */
+};
+#define DENSE_MAX_BYTES ((uint64_t)64 << 20) /* all workers' bitmaps */
+
+struct dense {
+	int n, L, H, d;
+	uint64_t f[DENSE_MAXD]; /* the parities */
+	uint16_t *lowrank;      /* 2^L: rank in its group */
+	uint32_t *low_off;      /* (L + 1) * 2^d + 1: groups (popcount,
+				 * state) in low_unrank */
+	uint32_t *low_unrank;   /* 2^L: the low values by group, ascending */
+	uint8_t *high_state;    /* 2^H: the state of hi << L */
+	uint8_t *low_state;     /* 2^L: the state of lo */
+	uint8_t *high_pop;      /* 2^H: the pegs of hi */
+	uint32_t *hi;           /* 2^H + 1: cum */
+	int k, target;          /* the layer hi holds, k = -1 none */
+	uint64_t R;             /* its ranks */
+	uint64_t *bm[8];        /* the workers' bitmaps */
+	size_t words;           /* words of each */
+	size_t cur;             /* words of the current layer */
+	struct peg_pool *pool;  /* the workers, threads - 1 helpers */
+	int threads;
+	int mode;               /* PEGSOL_DENSE: -1 auto, 1 always, 2 strict */
+	int off;                /* a level fell back: off for good */
+	int used;               /* levels made here (for tests) */
+	/* the jumps by shape: over = from + sa, to = from + sb (hole
+	 * indices), gm the from holes of the shape's jumps, gk their jump
+	 * numbers by from hole; ngrp 0 when there are too many shapes */
+	int ngrp;
+	int sa[DENSE_MAXG], sb[DENSE_MAXG];
+	uint64_t gm[DENSE_MAXG];
+	uint16_t gk[DENSE_MAXG][64];
+	/* groups of up to 8 symmetries (built at the first level): it[b][v]
+	 * the 8 images of byte value v at byte b (lanes past the group
+	 * repeat lane 0, as in symv.h), sf8 the 8 images of each jump's
+	 * flip mask */
+	int nbytes;
+	uint64_t (*it)[256][8];
+	uint64_t (*sf8)[8];
+};
+
+static void dense_free(struct dense *dn)
+{
+	if (!dn)
+		return;
+	free(dn->lowrank);
+	free(dn->it);
+	free(dn->sf8);
+	free(dn->low_off);
+	free(dn->low_unrank);
+	free(dn->high_state);
+	free(dn->low_state);
+	free(dn->high_pop);
+	free(dn->hi);
+	for (int t = 0; t < 8; t++)
+		free(dn->bm[t]);
+	peg_pool_free(dn->pool);
+	free(dn);
+}
+
+/* Bits set in x (without the library call of __builtin_popcountll on
+ * plain x86-64). */
+static inline int dense_popc(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The state of a code of the board, from the tables. */
+static inline int dense_pstate(const struct dense *dn, uint64_t x)
+{
+	return dn->high_state[x >> dn->L] ^
+	       dn->low_state[x & (((uint64_t)1 << dn->L) - 1)];
+}
+
+static int dense_state(const struct dense *dn, uint64_t x)
+{
+	int s = 0;
+
+	for (int i = 0; i < dn->d; i++)
+		s |= (__builtin_popcountll(x & dn->f[i]) & 1) << i;
+	return s;
+}
+
+/* The parities no jump changes: a basis of the vectors f with
+ * popcount(f & flip) even for every flip mask (reduced row echelon form
+ * of the flips; one f per free column).  Returns d; f holds the first
+ * DENSE_MAXD. */
+static int dense_parities(int n, const uint64_t *flip, int nj, uint64_t *f)
+{
+	uint64_t row[64];
+	int piv[64], r = 0, d = 0;
+
+	for (int k = 0; k < nj && r < n; k++) {
+		uint64_t v = flip[k];
+
+		for (int i = 0; i < r; i++)
+			if (v >> piv[i] & 1)
+				v ^= row[i];
+		if (!v)
+			continue;
+		piv[r] = __builtin_ctzll(v);
+		for (int i = 0; i < r; i++)
+			if (row[i] >> piv[r] & 1)
+				row[i] ^= v;
+		row[r++] = v;
+	}
+	for (int j = 0; j < n; j++) {
+		uint64_t v = (uint64_t)1 << j;
+		int free_col = 1;
+
+		for (int i = 0; i < r; i++) {
+			if (piv[i] == j)
+				free_col = 0;
+			else if (row[i] >> j & 1)
+				v |= (uint64_t)1 << piv[i];
+		}
+		if (free_col && d < DENSE_MAXD)
+			f[d] = v;
+		d += free_col;
+	}
+	return d;
+}
+
+/* The tables of a board of n holes with the given flip masks, or NULL
+ * (the board is too big, the switch says never, or out of memory: the
+ * sort path then runs, nothing is lost). */
+static struct dense *dense_new(const struct peg_fast64 *fa, int threads)
+{
+	int n = fa->n_holes, nj = fa->n_jumps;
+	const uint64_t *flip = fa->flip;
+	const char *e = getenv("PEGSOL_DENSE");
+	struct dense *dn;
+	size_t nl, nh, ng;
+	uint32_t *cnt;
+
+	if (n > DENSE_MAXN || n < 2 || (e && !strcmp(e, "0")))
+		return NULL;
+	dn = calloc(1, sizeof(*dn));
+	if (!dn)
+		return NULL;
+	dn->mode = !e || !*e ? -1 : !strcmp(e, "2") ? 2 : 1;
+	dn->n = n;
+	dn->L = n / 2 < 18 ? (n + 1) / 2 : 18;
+	dn->H = n - dn->L;
+	dn->d = dense_parities(n, flip, nj, dn->f);
+	if (dn->d > DENSE_MAXD) {
+		/* a state must name the class exactly (the checks of
+		 * dense_mark rest on it): too many parities, no bitmaps */
+		free(dn);
+		return NULL;
+	}
+	dn->k = -1;
+	dn->threads = threads < 1 ? 1 : threads > 8 ? 8 : threads;
+	nl = (size_t)1 << dn->L;
+	nh = (size_t)1 << dn->H;
+	ng = (size_t)(dn->L + 1) << dn->d;
+	dn->lowrank = malloc(nl * sizeof(uint16_t));
+	dn->low_unrank = malloc(nl * sizeof(uint32_t));
+	dn->low_off = calloc(ng + 1, sizeof(uint32_t));
+	dn->high_state = malloc(nh);
+	dn->high_pop = malloc(nh);
+	dn->low_state = malloc(nl);
+	dn->hi = malloc((nh + 1) * sizeof(uint32_t));
+	cnt = calloc(ng, sizeof(uint32_t));
+	if (!dn->lowrank || !dn->low_unrank || !dn->low_off ||
+	    !dn->high_state || !dn->hi || !cnt || !dn->high_pop ||
+	    !dn->low_state)
+		goto fail;
+	for (size_t l = 0; l < nl; l++) {
+		size_t g = ((size_t)__builtin_popcountll(l) << dn->d) |
+			   (size_t)dense_state(dn, l);
+
+		dn->low_off[g + 1]++;
+	}
+	for (size_t g = 0; g < ng; g++)
+		dn->low_off[g + 1] += dn->low_off[g];
+	for (size_t l = 0; l < nl; l++) {
+		int s = dense_state(dn, l);
+		size_t g = ((size_t)__builtin_popcountll(l) << dn->d) | (size_t)s;
+
+		dn->low_unrank[dn->low_off[g] + cnt[g]] = (uint32_t)l;
+		dn->lowrank[l] = (uint16_t)cnt[g]++;
+		dn->low_state[l] = (uint8_t)s;
+	}
+	for (size_t h = 0; h < nh; h++) {
+		dn->high_state[h] = (uint8_t)dense_state(dn, (uint64_t)h << dn->L);
+		dn->high_pop[h] = (uint8_t)dense_popc(h);
+	}
+	for (int k = 0; k < nj && k < 65536; k++) {
+		const struct peg_jump *j = &fa->jumps[k];
+		int a = j->over - j->from, b = j->to - j->from, q = 0;
+
+		while (q < dn->ngrp && (dn->sa[q] != a || dn->sb[q] != b))
+			q++;
+		if (q == DENSE_MAXG || nj >= 65536) {
+			dn->ngrp = 0; /* the jump lists then */
+			break;
+		}
+		if (q == dn->ngrp) {
+			dn->sa[q] = a;
+			dn->sb[q] = b;
+			dn->gm[q] = 0;
+			dn->ngrp++;
+		}
+		dn->gm[q] |= (uint64_t)1 << j->from;
+		dn->gk[q][j->from] = (uint16_t)k;
+	}
+	free(cnt);
+	return dn;
+fail:
+	free(cnt);
+	dense_free(dn);
+	return NULL;
+}
+
+/* Make hi the layer of k pegs and state target; sets R. */
+static void dense_layer(struct dense *dn, int k, int target)
+{
+	size_t nh = (size_t)1 << dn->H;
+	uint64_t cum = 0;
+
+	if (dn->k == k && dn->target == target)
+		return;
+	for (size_t h = 0; h < nh; h++) {
+		int j = k - dn->high_pop[h];
+		uint32_t want = (uint32_t)(target ^ dn->high_state[h]);
+
+		dn->hi[h] = (uint32_t)cum;
+		if (j >= 0 && j <= dn->L) {
+			size_t g = ((size_t)j << dn->d) | want;
+
+			cum += dn->low_off[g + 1] - dn->low_off[g];
+		}
+	}
+	dn->hi[nh] = (uint32_t)cum;
+	dn->R = cum;
+	dn->k = k;
+	dn->target = target;
+}
+
+/* The code of rank r of the current layer whose high part is h. */
+static inline uint64_t dense_unrank(const struct dense *dn, size_t h,
+				    uint64_t r)
+{
+	int j = dn->k - dn->high_pop[h];
+	size_t g = ((size_t)j << dn->d) | (size_t)(dn->target ^ dn->high_state[h]);
+
+	return (uint64_t)h << dn->L | dn->low_unrank[dn->low_off[g] + (r - dn->hi[h])];
+}
+
+#endif /* SETS_DENSE_ONCE */
+
+#if WBITS == 64
+struct dwork {
+	const struct ctx_64 *c;
+	struct dense *dn;
+	const uint64_t *par;
+	size_t lo, hi;  /* parents */
+	uint64_t *bm;   /* this worker's bitmap */
+	uint64_t generated;
+	int foreign;
+	size_t w0, w1;  /* extraction: words [w0, w1) */
+	size_t cnt;     /* their codes */
+	uint64_t *dst;  /* where they go */
+	int comp;       /* 1 the canonical complements, not the children;
+			 * 2 the canonical complements of the children */
+	int instate;    /* the state of every parent */
+};
+
+/* A worker's bit setter: the children of a parent are ranked together
+ * (their table reads overlap), and each rank waits DENSE_PF children in a
+ * ring after the prefetch of its word. */
+struct dput {
+	uint64_t *bm;
+	const uint32_t *hi;
+	const uint16_t *lr;
+	uint64_t lmask, gen;
+	int L;
+	unsigned rp, nb;
+	uint64_t buf[DENSE_BATCH];
+	uint32_t ring[DENSE_PF];
+};
+
+static inline void dense_flush(struct dput *s)
+{
+	uint32_t r[DENSE_BATCH];
+	unsigned nb = s->nb;
+
+	for (unsigned i = 0; i < nb; i++)
+		r[i] = s->hi[s->buf[i] >> s->L] + s->lr[s->buf[i] & s->lmask];
+	for (unsigned i = 0; i < nb; i++) {
+		__builtin_prefetch(&s->bm[r[i] >> 6], 1, 3);
+		if (s->rp >= DENSE_PF) {
+			uint32_t o = s->ring[s->rp % DENSE_PF];
+
+			s->bm[o >> 6] |= (uint64_t)1 << (o & 63);
+		}
+		s->ring[s->rp++ % DENSE_PF] = r[i];
+	}
+	s->gen += nb;
+	s->nb = 0;
+}
+
+static inline void dense_put(struct dput *s, uint64_t m)
+{
+	s->buf[s->nb++] = m;
+	if (s->nb == DENSE_BATCH)
+		dense_flush(s);
+}
+
+#if SIMD64
+__attribute__((target("avx512f"))) static void
+dense_children_simd(const struct ctx_64 *c, uint64_t p, struct dput *s)
+{
+	__m512i img = symv_images(&c->v, p);
+
+#define EMIT(k) dense_put(s, symv_child(&c->v, img, (k)))
+	FOR_LEGAL_JUMPS(c, p, EMIT);
+#undef EMIT
+}
+#endif
+
+#define SH(x, s) ((s) >= 0 ? (x) >> (s) : (x) << -(s))
+#define MIN2(a, b) ((a) < (b) ? (a) : (b))
+#define MAX2(a, b) ((a) > (b) ? (a) : (b))
+/* EMIT(k) for every jump k legal in the parent p: a shape's jumps at once
+ * (three shifts and a mask), or the jump lists when the shapes are too
+ * many. */
+#define FOR_SHAPE_JUMPS(EMIT)                                                 \
+	do {                                                                  \
+		if (!dn->ngrp) {                                              \
+			FOR_LEGAL_JUMPS(c, p, EMIT);                          \
+			break;                                                \
+		}                                                             \
+		for (int q_ = 0; q_ < dn->ngrp; q_++)                         \
+			for (uint64_t x_ = p & SH(p, dn->sa[q_]) &             \
+					   ~SH(p, dn->sb[q_]) & dn->gm[q_];    \
+			     x_; x_ &= x_ - 1)                                \
+				EMIT(dn->gk[q_][__builtin_ctzll(x_)]);        \
+	} while (0)
+/* Mark the canonical children of parents [lo, hi) in w->bm; a parent
+ * outside the layer's class stops it (w->foreign). */
+static void *dense_gen(void *arg)
+{
+	struct dwork *w = arg;
+	const struct ctx_64 *c = w->c;
+	const struct dense *dn = w->dn;
+	struct dput s;
+	int ng = c->ng, target = w->instate, cx = w->comp == 2;
+	uint64_t img[64];
+
+	s.bm = w->bm;
+	s.hi = dn->hi;
+	s.lr = dn->lowrank;
+	s.L = dn->L;
+	s.lmask = ((uint64_t)1 << s.L) - 1;
+	s.gen = 0;
+	s.rp = s.nb = 0;
+	for (size_t i = w->lo; i < w->hi; i++) {
+		uint64_t p = w->par[i];
+
+		if (dense_pstate(dn, p) != target) {
+			w->foreign = 1;
+			break;
+		}
+		if (w->comp == 1) {
+			/* symmetries fix the full board: the least image of
+			 * ~p is ~(the greatest image of p) */
+			uint64_t mx = p;
+
+			if (dn->it) {
+				uint64_t m[8] = {0};
+
+				for (int b = 0; b < dn->nbytes; b++) {
+					const uint64_t *row =
+						dn->it[b][(p >> (8 * b)) & 0xff];
+
+					for (int g = 0; g < 8; g++)
+						m[g] |= row[g];
+				}
+				for (int g = 0; g < 8; g++)
+					mx = m[g] > mx ? m[g] : mx;
+			} else {
+				for (int g = 1; g < ng; g++) {
+					uint64_t y = SYM_APPLY(c->t, c->group[g], p);
+
+					mx = y > mx ? y : mx;
+				}
+			}
+			dense_put(&s, c->full ^ mx);
+			if (s.nb >= DENSE_BATCH / 2)
+				dense_flush(&s);
+			continue;
+		}
+#if SIMD64
+		if (c->v.simd) {
+			dense_children_simd(c, p, &s);
+			dense_flush(&s);
+			continue;
+		}
+#endif
+		if (dn->it) {
+			/* 8 lanes (groups of up to 8, padded with lane 0):
+			 * the images from one row of 8 per byte, the minimum
+			 * of a child's 8 as a tree */
+			uint64_t m[8] = {0};
+
+			for (int b = 0; b < dn->nbytes; b++) {
+				const uint64_t *row = dn->it[b][(p >> (8 * b)) & 0xff];
+
+				for (int g = 0; g < 8; g++)
+					m[g] |= row[g];
+			}
+#define EMIT8(k)                                                              \
+	do {                                                                  \
+		const uint64_t *sf = dn->sf8[k];                               \
+		if (cx) {                                                     \
+			uint64_t y0 = MAX2(m[0] ^ sf[0], m[4] ^ sf[4]);        \
+			uint64_t y1 = MAX2(m[1] ^ sf[1], m[5] ^ sf[5]);        \
+			uint64_t y2 = MAX2(m[2] ^ sf[2], m[6] ^ sf[6]);        \
+			uint64_t y3 = MAX2(m[3] ^ sf[3], m[7] ^ sf[7]);        \
+			dense_put(&s, c->full ^ MAX2(MAX2(y0, y2),            \
+						     MAX2(y1, y3)));          \
+		} else {                                                      \
+			uint64_t y0 = MIN2(m[0] ^ sf[0], m[4] ^ sf[4]);        \
+			uint64_t y1 = MIN2(m[1] ^ sf[1], m[5] ^ sf[5]);        \
+			uint64_t y2 = MIN2(m[2] ^ sf[2], m[6] ^ sf[6]);        \
+			uint64_t y3 = MIN2(m[3] ^ sf[3], m[7] ^ sf[7]);        \
+			dense_put(&s, MIN2(MIN2(y0, y2), MIN2(y1, y3)));       \
+		}                                                             \
+	} while (0)
+			FOR_SHAPE_JUMPS(EMIT8);
+#undef EMIT8
+			dense_flush(&s);
+			continue;
+		}
+		img[0] = p;
+		for (int g = 1; g < ng; g++)
+			img[g] = SYM_APPLY(c->t, c->group[g], p);
+#define EMIT(k)                                                               \
+	do {                                                                  \
+		const uint64_t *sf_ = c->sflip + (size_t)(k) * ng;             \
+		uint64_t m_ = p ^ sf_[0];                                      \
+		for (int g_ = 1; g_ < ng; g_++) {                             \
+			uint64_t y_ = img[g_] ^ sf_[g_];                       \
+			if (y_ < m_)                                          \
+				m_ = y_;                                      \
+		}                                                             \
+		dense_put(&s, m_);                                            \
+	} while (0)
+		FOR_SHAPE_JUMPS(EMIT);
+#undef EMIT
+#undef FOR_SHAPE_JUMPS
+#undef SH
+#undef MIN2
+#undef MAX2
+		dense_flush(&s);
+	}
+	dense_flush(&s);
+	for (unsigned i = s.rp > DENSE_PF ? s.rp - DENSE_PF : 0; i < s.rp; i++) {
+		uint32_t o = s.ring[i % DENSE_PF];
+
+		s.bm[o >> 6] |= (uint64_t)1 << (o & 63);
+	}
+	w->generated = s.gen;
+	return NULL;
+}
+
+/* Count the codes of words [w0, w1) of all bitmaps. */
+static void *dense_count(void *arg)
+{
+	struct dwork *w = arg;
+	int nt = w->dn->threads;
+	size_t cnt = 0;
+
+	for (size_t i = w->w0; i < w->w1; i++) {
+		uint64_t x = 0;
+
+		for (int t = 0; t < nt; t++)
+			x |= w->dn->bm[t][i];
+		cnt += (size_t)dense_popc(x);
+	}
+	w->cnt = cnt;
+	return NULL;
+}
+
+/* Write the codes of words [w0, w1) to dst in order, clearing them. */
+static void *dense_extract(void *arg)
+{
+	struct dwork *w = arg;
+	const struct dense *dn = w->dn;
+	int nt = dn->threads;
+	size_t lo = 0, top = (size_t)1 << dn->H, h;
+	uint64_t *d = w->dst;
+
+	/* the last h with cum[h] <= the first rank */
+	{
+		uint64_t r0 = (uint64_t)w->w0 * 64;
+		size_t hi = top;
+
+		while (lo + 1 < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (dn->hi[mid] <= r0)
+				lo = mid;
+			else
+				hi = mid;
+		}
+	}
+	h = lo;
+	for (size_t i = w->w0; i < w->w1; i++) {
+		uint64_t x = 0;
+
+		for (int t = 0; t < nt; t++)
+			x |= dn->bm[t][i];
+		if (!x)
+			continue;
+		for (int t = 0; t < nt; t++)
+			dn->bm[t][i] = 0;
+		for (; x; x &= x - 1) {
+			uint64_t r = (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(x);
+
+			while (h + 1 < top && dn->hi[h + 1] <= r)
+				h++;
+			*d++ = dense_unrank(dn, h, r);
+		}
+	}
+	return NULL;
+}
+
+/* Clear the bitmaps (after a level that fell back). */
+static void *dense_clear(void *arg)
+{
+	struct dwork *w = arg;
+
+	memset(w->bm, 0, w->dn->words * sizeof(uint64_t));
+	return NULL;
+}
+
+/* The sorted codes of the layer of k pegs and state `target` that the
+ * n codes a (all of state instate) make: their canonical children, or
+ * with comp their canonical complements, through the bitmaps.  1 and
+ * *out, *nout; 0 not taken (the caller runs the sort path); -1 out of
+ * memory or, under PEGSOL_DENSE=2, not taken. */
+static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
+		      int comp, uint64_t *nchildren)
+{
+	struct dense *dn = c->dn;
+	struct dwork w[8];
+	int nt, k, instate, target, no = dn && dn->mode == 2 ? -1 : 0;
+	size_t words;
+	uint64_t x0;
+
+	if (!dn || !dn->mode || c->pack || c->ds || !n)
+		return 0;
+	if (dn->off || c->ng > 64)
+		return no;
+	/* a code of the output's class and its pegs */
+	x0 = comp ? c->full ^ a[0] : a[0];
+	k = __builtin_popcountll(x0) - (comp == 0) + (comp == 2);
+	if (comp == 2 && k > c->n)
+		return 0;
+	if (k < 0)
+		return 0;
+	if (dn->mode < 0 && n < DENSE_MIN)
+		return 0;
+	instate = dense_state(dn, a[0]);
+	target = dense_state(dn, x0);
+	/* the canonical images of the class stay in it (sets_dense_impl.h top:
+	 * a symmetry maps the class of x0 to one class, checked here) */
+	for (int g = 1; g < c->ng; g++)
+		if (dense_state(dn, SYM_APPLY(c->t, c->group[g], x0)) != target) {
+			dn->off = 1;
+			return no;
+		}
+	dense_layer(dn, k, target);
+	words = (size_t)((dn->R + 63) / 64);
+	if (dn->R >> 32 ||
+	    (uint64_t)words * 8 * (uint64_t)dn->threads > DENSE_MAX_BYTES)
+		return no;
+	if (dn->mode < 0 &&
+	    words > (size_t)(comp == 1 ? DENSE_RATIO_COMP : DENSE_RATIO) * n)
+		return 0;
+	if (words > dn->words) {
+		for (int t = 0; t < 8; t++) {
+			free(dn->bm[t]);
+			dn->bm[t] = NULL;
+		}
+		dn->words = 0;
+		for (int t = 0; t < dn->threads; t++) {
+			dn->bm[t] = peg_big_calloc(words, sizeof(uint64_t));
+			if (!dn->bm[t])
+				return -1;
+		}
+		dn->words = words;
+	}
+	if (!dn->it && c->ng <= 8) {
+		const SYMTAB *t = c->t;
+
+		dn->nbytes = t->n_bytes;
+		dn->it = malloc(sizeof(*dn->it) * (size_t)t->n_bytes);
+		dn->sf8 = malloc(sizeof(*dn->sf8) * (size_t)(c->nj + 1));
+		if (!dn->it || !dn->sf8)
+			return -1;
+		for (int b = 0; b < t->n_bytes; b++)
+			for (int v = 0; v < 256; v++)
+				for (int g = 0; g < 8; g++)
+					dn->it[b][v][g] =
+						t->t[c->group[g < c->ng ? g : 0]][b][v];
+		for (int j = 0; j < c->nj; j++)
+			for (int g = 0; g < 8; g++)
+				dn->sf8[j][g] = c->sflip[(size_t)j * c->ng +
+							 (size_t)(g < c->ng ? g : 0)];
+	}
+	if (comp == 2 && !dn->it)
+		return no;
+	if (!dn->pool && dn->threads > 1 &&
+	    !(dn->pool = peg_pool_new(dn->threads - 1)))
+		return -1;
+	nt = n < 4096 ? 1 : dn->threads;
+	memset(w, 0, sizeof(w));
+	for (int t = 0; t < nt; t++) {
+		w[t].c = c;
+		w[t].dn = dn;
+		w[t].par = a;
+		w[t].lo = n * (size_t)t / (size_t)nt;
+		w[t].hi = n * (size_t)(t + 1) / (size_t)nt;
+		w[t].bm = dn->bm[t];
+		w[t].comp = comp;
+		w[t].instate = instate;
+	}
+	peg_pool_run(dn->pool, dense_gen, w, sizeof(w[0]), nt);
+	for (int t = 0; t < nt; t++)
+		if (w[t].foreign) {
+			/* another class: the sort path, from now on */
+			dn->off = 1;
+			peg_pool_run(dn->pool, dense_clear, w, sizeof(w[0]), nt);
+			return no;
+		}
+	for (int t = 0; t < nt; t++)
+		if (nchildren)
+			*nchildren += w[t].generated;
+	dn->cur = words;
+	return 1;
+}
+
+/* The codes dense_mark left in the bitmaps, sorted, into a new array
+ * (*out, *nout); the bitmaps are clear after.  0, or -1 out of memory. */
+static int dense_collect(const struct ctx_64 *c, uint64_t **out, size_t *nout)
+{
+	struct dense *dn = c->dn;
+	struct dwork w[8];
+	int nt = dn->threads;
+	size_t words = dn->cur, total = 0;
+	uint64_t *code;
+
+	/* extraction over all threads' bitmaps, in word ranges of 8 */
+	memset(w, 0, sizeof(w));
+	for (int t = 0; t < nt; t++) {
+		w[t].c = c;
+		w[t].dn = dn;
+		w[t].w0 = words / 8 * (size_t)t / (size_t)nt * 8;
+		w[t].w1 = t == nt - 1 ? words
+				      : words / 8 * (size_t)(t + 1) / (size_t)nt * 8;
+	}
+	peg_pool_run(dn->pool, dense_count, w, sizeof(w[0]), nt);
+	for (int t = 0; t < nt; t++)
+		total += w[t].cnt;
+	code = symv_big_alloc((total + 1) * sizeof(uint64_t));
+	if (!code) {
+		for (int t = 0; t < nt; t++)
+			w[t].bm = dn->bm[t];
+		peg_pool_run(dn->pool, dense_clear, w, sizeof(w[0]), nt);
+		return -1;
+	}
+	for (size_t t = 0, at = 0; t < (size_t)nt; t++) {
+		w[t].dst = code + at;
+		at += w[t].cnt;
+	}
+	peg_pool_run(dn->pool, dense_extract, w, sizeof(w[0]), nt);
+	*out = code;
+	*nout = total;
+	dn->used++;
+	return 0;
+}
+
+/* dense_mark and dense_collect: 1 and the sorted codes, 0 not taken, -1
+ * out of memory (or not taken under PEGSOL_DENSE=2). */
+static int dense_run(const struct ctx_64 *c, const uint64_t *a, size_t n,
+		     int comp, uint64_t **out, size_t *nout,
+		     uint64_t *nchildren)
+{
+	int r = dense_mark(c, a, n, comp, nchildren);
+
+	if (r != 1)
+		return r;
+	return dense_collect(c, out, nout) ? -1 : 1;
+}
+
+/* Worker: the codes f[lo, hi) whose bit is set, to dst (cnt of them). */
+static void *dense_filter(void *arg)
+{
+	struct dwork *w = arg;
+	const struct dense *dn = w->dn;
+	int nt = dn->threads, target = dn->target;
+	uint64_t lmask = ((uint64_t)1 << dn->L) - 1;
+	size_t m = 0;
+
+	for (size_t i = w->lo; i < w->hi; i++) {
+		uint64_t y = w->par[i], x = 0;
+		uint32_t r;
+
+		if (dense_pstate(dn, y) != target)
+			continue;
+		r = dn->hi[y >> dn->L] + dn->lowrank[y & lmask];
+		for (int t = 0; t < nt; t++)
+			x |= dn->bm[t][r >> 6];
+		if (x >> (r & 63) & 1)
+			w->dst[m++] = y;
+	}
+	w->cnt = m;
+	return NULL;
+}
+
+/* The codes f[0..fn) whose bit dense_mark set, in order, into a new
+ * array of at most cap codes (*out, *nout); the bitmaps are clear after.
+ * 0, or -1 out of memory. */
+static int dense_sieve(const struct ctx_64 *c, const uint64_t *f, size_t fn,
+		       size_t cap, uint64_t **out, size_t *nout)
+{
+	struct dense *dn = c->dn;
+	struct dwork w[8];
+	int nt = dn->threads;
+	size_t m = 0;
+	uint64_t *code = malloc((cap + 1) * sizeof(uint64_t));
+
+	memset(w, 0, sizeof(w));
+	for (int t = 0; t < nt; t++) {
+		w[t].c = c;
+		w[t].dn = dn;
+		w[t].bm = dn->bm[t];
+		w[t].par = f;
+		w[t].lo = fn * (size_t)t / (size_t)nt;
+		w[t].hi = fn * (size_t)(t + 1) / (size_t)nt;
+		w[t].dst = malloc((w[t].hi - w[t].lo + 1) * sizeof(uint64_t));
+		if (!w[t].dst) {
+			free(code);
+			code = NULL;
+		}
+	}
+	if (code)
+		peg_pool_run(dn->pool, dense_filter, w, sizeof(w[0]), nt);
+	peg_pool_run(dn->pool, dense_clear, w, sizeof(w[0]), nt);
+	for (int t = 0; t < nt; t++) {
+		if (code && m + w[t].cnt <= cap) {
+			memcpy(code + m, w[t].dst, w[t].cnt * sizeof(uint64_t));
+			m += w[t].cnt;
+		}
+		free(w[t].dst);
+	}
+	if (!code)
+		return -1;
+	*out = code;
+	*nout = m;
+	dn->used++;
+	return 0;
+}
+
+/* W = F intersect ~G (eq. 7) with the canonical complements of G marked
+ * in the bitmaps and F sieved through them, when G is the smaller and
+ * the bitmaps apply: 1 done, 0 not taken, -1 out of memory. */
+static int dense_winning(const struct ctx_64 *c, const struct peg_level *f,
+			 const struct peg_level *g, struct peg_level *wl)
+{
+	int r;
+
+	if (!c->dn || f->pack || g->pack || g->n > f->n || !g->n || !f->n ||
+	    __builtin_popcountll(c->full ^ g->code[0]) !=
+		    __builtin_popcountll(f->code[0]))
+		return 0;
+	r = dense_mark(c, g->code, g->n, 1, NULL);
+	if (r != 1)
+		return r;
+	if (dense_sieve(c, f->code, f->n, g->n, &wl->code, &wl->n))
+		return -1;
+	wl->have = 1;
+	return 1;
+}
+
+/* Eq. 9's first half, ~D(W_(m+1)) intersect F_(N-m) (wp = W_(m+1), fl =
+ * F_(N-m)): the canonical complements of the children marked in the
+ * bitmaps, F sieved through them, sorted into *y, *ny.  1 done, 0 not
+ * taken, -1 out of memory. */
+static int dense_wstep(const struct ctx_64 *c, const struct peg_level *wp,
+		       const struct peg_level *fl, uint64_t **y, size_t *ny)
+{
+	int r;
+
+	if (!c->dn || wp->pack || fl->pack || !wp->n || !fl->n ||
+	    c->n - __builtin_popcountll(wp->code[0]) + 1 !=
+		    __builtin_popcountll(fl->code[0]))
+		return 0;
+	r = dense_mark(c, wp->code, wp->n, 2, NULL);
+	if (r != 1)
+		return r;
+	return dense_sieve(c, fl->code, fl->n, fl->n, y, ny) ? -1 : 1;
+}
+
+/* out = D(in) through the bitmaps: as dense_run. */
+static int dense_expand(const struct ctx_64 *c, const struct peg_level *in,
+			struct peg_level *out, uint64_t *nchildren)
+{
+	int r;
+
+	if (in->pack)
+		return c->dn && c->dn->mode == 2 ? -1 : 0;
+	r = dense_run(c, in->code, in->n, 0, &out->code, &out->n, nchildren);
+	if (r == 1)
+		out->have = 1;
+	return r;
+}
+#endif
+
+/* One level of the forward passes: the dense bitmaps when they apply,
+ * else expand_mode_ (packout: pack the level). */
+static int NAME(expand_level_)(const struct NAME(ctx_) *c,
+			       const struct peg_level *in, struct peg_level *out,
+			       int threads, uint64_t *nchildren, int packout)
+{
+#if WBITS == 64
+	int r = dense_expand(c, in, out, nchildren);
+
+	if (r)
+		return r < 0 ? -1 : 0;
+#endif
+	return NAME(expand_mode_)(c, in, out, threads, nchildren, 0, packout);
+}
+
+/* The sorted canonical complements of a[0..n): the bitmaps when they
+ * apply, else comp_sorted_.  NULL when out of memory. */
+static CW *NAME(comp_dense_)(const struct NAME(ctx_) *c, const CW *a, size_t n)
+{
+#if WBITS == 64
+	uint64_t *r = NULL;
+	size_t m = 0;
+	int k = dense_run(c, a, n, 1, &r, &m, NULL);
+
+	if (k)
+		return k < 0 ? NULL : r;
+#endif
+	return NAME(comp_sorted_)(c, a, n);
+}

@@ -1,0 +1,341 @@
+/* sets_prune.c - the pagoda functions of pagoda pruning (opts.prune,
+ * sets.h explains the choice); sets_prune.h tests a code against them and
+ * sets_prune_impl.h filters the forward levels.
+ *
+ * Why it is exact: a pagoda function R never increases along a jump, so a
+ * position x with R(x) < R(goal) cannot reach the goal, and neither can
+ * any of its descendants: dropping x from F_n drops nothing that a later
+ * level would need to keep.  Every winning position passes every function;
+ * so the pruned F_n still contain W_n, and W_n = F_n intersect B_n comes
+ * out the same.
+ */
+#include "pegsol/resource.h"
+#include "pegsol/sets.h"
+
+#include "sets_prune.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	PRUNE_MAXW = 16,        /* |weight| bound: sets_prune.h needs <= 16 */
+	PRUNE_DEPTH_MIN = 6,    /* jumps to the sample level: at least */
+	PRUNE_DEPTH_MAX = 14,   /* and at most */
+	PRUNE_LEVEL = 100000,   /* positions of the sample level: at least */
+	PRUNE_SAMPLES = 256,    /* positions sampled a level */
+	PRUNE_MISSES = 120,     /* programs in a row finding nothing: stop */
+	PRUNE_LP_MS = 2000      /* time for one integer program */
+};
+
+void peg_prune_free(struct peg_prune *pr)
+{
+	if (!pr)
+		return;
+	free(pr->w);
+	free(pr->goal);
+	free(pr->fn_base);
+	free(pr->tab);
+	free(pr->init);
+	free(pr);
+}
+
+/* The value of weights w over the pegs of code x. */
+static long value(const long *w, int n, peg_u128 x)
+{
+	long v = 0;
+
+	for (int h = 0; h < n; h++)
+		if ((x >> h) & 1)
+			v += w[h];
+	return v;
+}
+
+/* The least value of weights w over the goals. */
+static long least(const long *w, int n, const peg_u128 *goal, int ngoal)
+{
+	long t = value(w, n, goal[0]);
+
+	for (int k = 1; k < ngoal; k++) {
+		long v = value(w, n, goal[k]);
+
+		if (v < t)
+			t = v;
+	}
+	return t;
+}
+
+/* The goals: the finish's images under the group (ng[0] codes), or with
+ * goal anywhere every single peg.  Returns the count. */
+static int goals(const struct peg_board *b, const struct peg_problem *p,
+		 const int *group, int ng, peg_u128 *out)
+{
+	int n = b->n_holes, k = 0;
+
+	if (p->goal == PEG_GOAL_ANYWHERE) {
+		for (int h = 0; h < n; h++)
+			out[k++] = (peg_u128)1 << h;
+		return k;
+	}
+	for (int i = 0; i < ng; i++) {
+		peg_u128 y = 0;
+		int dup = 0;
+
+		for (int h = 0; h < n; h++)
+			if (p->finish[h])
+				y |= (peg_u128)1 << b->sym[group[i] * n + h];
+		for (int j = 0; j < k; j++)
+			dup |= out[j] == y;
+		if (!dup)
+			out[k++] = y;
+	}
+	return k;
+}
+
+/* The tested functions from the base ones: each with its images under
+ * the group (image weights w'[h] = w[g(h)], R'(x) = R(g x)), distinct,
+ * each against its least value over the goals; then the tables. */
+static int build(struct peg_prune *pr, const struct peg_board *b,
+		 const int *group, int ng, const peg_u128 *goal, int ngoal)
+{
+	int n = b->n_holes, nf = 0, cap = pr->n_base * ng + 1;
+	long *fw = malloc(sizeof(long) * (size_t)cap * (size_t)n);
+	long *ft = malloc(sizeof(long) * (size_t)cap);
+	int *fb = malloc(sizeof(int) * (size_t)cap);
+
+	free(pr->fn_base);
+	free(pr->tab);
+	free(pr->init);
+	pr->fn_base = NULL;
+	pr->tab = pr->init = NULL;
+	if (!fw || !ft || !fb)
+		goto nomem;
+	for (int q = 0; q < pr->n_base; q++)
+		for (int i = 0; i < ng; i++) {
+			long *w = fw + (size_t)nf * (size_t)n;
+			int dup = 0;
+
+			for (int h = 0; h < n; h++)
+				w[h] = pr->w[(size_t)q * (size_t)n +
+					     (size_t)b->sym[group[i] * n + h]];
+			for (int j = 0; j < nf && !dup; j++)
+				dup = !memcmp(fw + (size_t)j * (size_t)n, w,
+					      sizeof(long) * (size_t)n);
+			if (dup)
+				continue;
+			ft[nf] = least(w, n, goal, ngoal);
+			fb[nf++] = q;
+		}
+	pr->n_fn = nf;
+	pr->fn_base = fb;
+	fb = NULL;
+	pr->nbytes = (n + 7) / 8;
+	pr->ngrp = (nf + 3) / 4;
+	pr->tab = calloc((size_t)pr->ngrp * (size_t)pr->nbytes * 256 + 1,
+			 sizeof(uint64_t));
+	pr->init = calloc((size_t)pr->ngrp + 1, sizeof(uint64_t));
+	if (!pr->tab || !pr->init)
+		goto nomem;
+	for (int g = 0; g < pr->ngrp; g++)
+		for (int lane = 0; lane < 4; lane++) {
+			int f = 4 * g + lane;
+			long t = f < nf ? ft[f] : 0;
+			uint64_t *tb = pr->tab +
+				       (size_t)g * (size_t)pr->nbytes * 256;
+
+			pr->init[g] += (uint64_t)(0x4000 - t -
+						  128L * pr->nbytes)
+				       << (16 * lane);
+			for (int k = 0; k < pr->nbytes; k++)
+				for (int v = 0; v < 256; v++) {
+					long e = 128;
+
+					for (int bit = 0; bit < 8 && f < nf;
+					     bit++)
+						if (((v >> bit) & 1) &&
+						    8 * k + bit < n)
+							e += fw[(size_t)f * (size_t)n +
+								(size_t)(8 * k + bit)];
+					tb[k * 256 + v] += (uint64_t)e
+							   << (16 * lane);
+				}
+		}
+	free(fw);
+	free(ft);
+	return 0;
+nomem:
+	free(fw);
+	free(ft);
+	free(fb);
+	return -1;
+}
+
+static int cut_code(const struct peg_prune *pr, peg_u128 x)
+{
+	return sets_prune_cut(pr, (uint64_t)x, (uint64_t)(x >> 64));
+}
+
+/* The codes of level l (either width). */
+static peg_u128 level_code(const struct peg_sets *s, const struct peg_level *l,
+			   size_t i)
+{
+	return s->wide ? l->code128[i] : (peg_u128)l->code[i];
+}
+
+/* Order the base functions greedily by the positions of the sample level
+ * each cuts (with its images) that the ones before it do not, most first,
+ * and drop those that cut none of them: the test stops at the first
+ * function that cuts.  0, or -1 out of memory. */
+static int order(struct peg_prune *pr, const struct peg_board *b,
+		 const int *group, int ng, const peg_u128 *goal, int ngoal,
+		 const struct peg_sets *s, int pegs)
+{
+	int n = b->n_holes, nb = pr->n_base, k = 0;
+	size_t nl = s->F[pegs].n;
+	long *w = malloc(sizeof(long) * (size_t)n * PEG_PRUNE_BASE_MAX);
+	uint16_t *cut = calloc(nl + 1, sizeof(uint16_t)), done = 0;
+	struct peg_prune one = {0};
+	int rc = -1;
+
+	if (!w || !cut)
+		goto out;
+	memcpy(w, pr->w, sizeof(long) * (size_t)n * (size_t)nb);
+	one.n_base = 1;
+	for (int q = 0; q < nb; q++) {
+		one.w = w + (size_t)q * (size_t)n;
+		if (build(&one, b, group, ng, goal, ngoal))
+			goto out;
+		for (size_t i = 0; i < nl; i++)
+			if (cut_code(&one, level_code(s, &s->F[pegs], i)) >= 0)
+				cut[i] |= (uint16_t)(1u << q);
+	}
+	for (;;) {
+		size_t cnt[PEG_PRUNE_BASE_MAX] = {0};
+		int best = -1;
+
+		for (size_t i = 0; i < nl; i++)
+			if (!(cut[i] & done))
+				for (int q = 0; q < nb; q++)
+					cnt[q] += (cut[i] >> q) & 1;
+		for (int q = 0; q < nb; q++)
+			if (!((done >> q) & 1) && cnt[q] &&
+			    (best < 0 || cnt[q] > cnt[best]))
+				best = q;
+		if (best < 0)
+			break;
+		done |= (uint16_t)(1u << best);
+		memcpy(pr->w + (size_t)k++ * (size_t)n,
+		       w + (size_t)best * (size_t)n, sizeof(long) * (size_t)n);
+	}
+	pr->n_base = k;
+	rc = build(pr, b, group, ng, goal, ngoal);
+out:
+	free(w);
+	free(cut);
+	free(one.fn_base);
+	free(one.tab);
+	free(one.init);
+	return rc;
+}
+
+int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
+		  enum peg_group kind, const int *group, int ng, int threads,
+		  struct peg_prune **out, struct peg_err *err)
+{
+	struct peg_sets_opts so = {0};
+	struct peg_sets *s = NULL;
+	struct peg_prune *pr;
+	peg_u128 *goal = NULL;
+	unsigned char *pegs = NULL;
+	const unsigned char *fin = NULL;
+	int n = b->n_holes, ngoal, ns, nf, rc = -1;
+
+	*out = NULL;
+	pr = calloc(1, sizeof(*pr));
+	goal = malloc(sizeof(peg_u128) * (size_t)(ng > n ? ng : n));
+	pegs = malloc((size_t)n);
+	if (!pr || !goal || !pegs)
+		goto nomem;
+	pr->n_holes = n;
+	pr->w = malloc(sizeof(long) * (size_t)n * PEG_PRUNE_BASE_MAX);
+	pr->goal = malloc(sizeof(long) * PEG_PRUNE_BASE_MAX);
+	if (!pr->w || !pr->goal)
+		goto nomem;
+	ngoal = goals(b, p, group, ng, goal);
+	if (p->goal != PEG_GOAL_ANYWHERE)
+		fin = p->finish;
+	if (build(pr, b, group, ng, goal, ngoal))
+		goto nomem;
+	ns = peg_pos_count(p->start, n);
+	nf = p->goal == PEG_GOAL_ANYWHERE ? 1 : peg_pos_count(p->finish, n);
+	/* the sample level: forward, unpruned, the first of at least
+	 * PRUNE_LEVEL positions within the depth bounds */
+	so.group = kind;
+	so.threads = threads;
+	so.forward_only = 1;
+	for (int d = PRUNE_DEPTH_MIN;; d++) {
+		so.to = ns - d > nf ? ns - d : nf;
+		if (so.to < 1)
+			so.to = 1;
+		peg_sets_free(s);
+		s = NULL;
+		if (peg_sets_compute(b, p, &so, &s, err))
+			goto out;
+		if (s->F[so.to].n >= PRUNE_LEVEL || so.to <= nf ||
+		    so.to <= 1 || d >= PRUNE_DEPTH_MAX)
+			break;
+	}
+	pr->sample_pegs = so.to;
+	/* the deepest levels first: more of their positions are lost */
+	for (int m = so.to, miss = 0;
+	     m < ns && pr->n_base < PEG_PRUNE_BASE_MAX &&
+	     pr->lp_calls < PEG_PRUNE_LP_MAX && miss < PRUNE_MISSES;
+	     m++) {
+		const struct peg_level *l = &s->F[m];
+		size_t step = l->n / PRUNE_SAMPLES + 1;
+
+		for (size_t i = 0; i < l->n && pr->n_base < PEG_PRUNE_BASE_MAX &&
+				   pr->lp_calls < PEG_PRUNE_LP_MAX &&
+				   miss < PRUNE_MISSES;
+		     i += step) {
+			peg_u128 x = level_code(s, l, i);
+			struct peg_resource *r = NULL;
+			struct peg_err e2 = {0};
+			int found;
+
+			if (cut_code(pr, x) >= 0)
+				continue;
+			peg_pos_from128(x, n, pegs);
+			pr->lp_calls++;
+			found = peg_pagoda_find(b, pegs, fin, PRUNE_MAXW,
+						PRUNE_LP_MS, &r, &e2);
+			if (found != 1) {
+				miss++;
+				continue; /* none proves it, or no time */
+			}
+			miss = 0;
+			memcpy(pr->w + (size_t)pr->n_base * (size_t)n, r->w,
+			       sizeof(long) * (size_t)n);
+			peg_resource_free(r);
+			pr->n_base++;
+			if (build(pr, b, group, ng, goal, ngoal))
+				goto nomem;
+		}
+	}
+	if (order(pr, b, group, ng, goal, ngoal, s, so.to))
+		goto nomem;
+	for (int q = 0; q < pr->n_base; q++)
+		pr->goal[q] = least(pr->w + (size_t)q * (size_t)n, n, goal,
+				    ngoal);
+	*out = pr;
+	pr = NULL;
+	rc = 0;
+	goto out;
+nomem:
+	peg_err_set(err, "out of memory finding pagoda functions");
+out:
+	peg_sets_free(s);
+	peg_prune_free(pr);
+	free(goal);
+	free(pegs);
+	return rc;
+}

@@ -1,0 +1,50 @@
+/* sets_prune.h - the test of pagoda pruning (opts.prune; sets_prune.c
+ * finds the pagoda functions, sets_prune_impl.h filters the levels).
+ *
+ * Evaluation, 4 pagoda functions at a time (SWAR): a lane of 16 bits per
+ * function; for each byte of a code a table of 256 uint64_t adds, per
+ * lane, the weights of that byte's pegs plus 128 (weights are within
+ * [-16, 16], so a byte's sum is within [-128, 128] and the entry within
+ * [0, 256]); the lanes start at 0x4000 - goal - 128 * bytes.  A lane ends
+ * at 0x4000 + R(x) - R(goal), inside [0, 0x8000) (|R| <= 16 * 128), so no
+ * lane carries into the next and bit 14 is set exactly when R(x) >=
+ * R(goal): the position may reach the goal as far as that function
+ * knows.  Unused lanes start at 0x4000 - 128 * bytes with entries 128. */
+#ifndef PEGSOL_SETS_PRUNE_H
+#define PEGSOL_SETS_PRUNE_H
+
+#include "pegsol/sets.h"
+
+#include <stdint.h>
+
+#define SETS_PRUNE_LANES 0x4000400040004000ULL
+
+/* Index (into pr->fn) of the first function whose lane says x cannot
+ * reach the goal, or -1 when every function keeps x. */
+static inline int sets_prune_cut(const struct peg_prune *pr, uint64_t lo,
+				 uint64_t hi)
+{
+	const uint64_t *t = pr->tab;
+	int nb = pr->nbytes;
+
+	for (int g = 0; g < pr->ngrp; g++, t += (size_t)nb * 256) {
+		uint64_t acc = pr->init[g], x = lo;
+
+		for (int k = 0; k < nb; k++) {
+			if (k == 8)
+				x = hi;
+			acc += t[k * 256 + (x & 0xff)];
+			x >>= 8;
+		}
+		if ((acc & SETS_PRUNE_LANES) != SETS_PRUNE_LANES) {
+			int lane = 0;
+
+			while ((acc >> (16 * lane + 14)) & 1)
+				lane++;
+			return 4 * g + lane;
+		}
+	}
+	return -1;
+}
+
+#endif

@@ -1,0 +1,121 @@
+/* dist.h - the distributed level engine of pegsol-mpi (docs/scale.md).
+ *
+ * K MPI ranks share every level: a canonical code c (pos.h, the minimum
+ * over the group) belongs to rank fmix64(c) mod K, and each rank keeps
+ * its own codes of a level as one sorted array.  A level is made by
+ * rounds: every rank generates the canonical children of up to `chunk`
+ * of its parents' children, the children are sent to their owners with
+ * one MPI_Alltoallv, and each rank appends what it receives, sorting and
+ * deduplicating now and then so the buffer stays bounded; when no rank
+ * has parents left the level is sorted once more.  The canonical
+ * complements of a level (for W_n = F_n & ~G_(N-n)) take the same road,
+ * one "child" a code.  Every rank runs the same number of collective
+ * calls whatever its share, so none waits for ever; an allocation that
+ * fails on one rank is agreed on in the next round and every rank
+ * returns -1.
+ *
+ * Boards of up to 64 holes (uint64_t codes).  The sets are the same for
+ * every K and equal to the library's (sets.h): tests/cli/mpi.sh checks it.
+ */
+#ifndef PEGSOL_MPI_DIST_H
+#define PEGSOL_MPI_DIST_H
+
+#include "pegsol/board.h"
+#include "pegsol/count.h"
+#include "pegsol/fast.h"
+#include "pegsol/pos.h"
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One rank's part of a level: n sorted distinct canonical codes. */
+struct dlevel {
+	uint64_t *a;
+	size_t n;
+};
+
+struct dist {
+	MPI_Comm comm;
+	int rank, size;
+	const struct peg_board *b;
+	int n, nj, ng;
+	struct peg_fast64 *f;
+	struct peg_symtab64 *t;
+	int *group;      /* ng symmetry indices, identity first */
+	uint64_t *sflip; /* nj * ng: the flip masks' images, jump-major */
+	uint64_t *img;   /* ng: a parent's images */
+	uint64_t *seen;  /* codes sent lately (dist.c: put_code) */
+	size_t chunk;    /* bytes a rank sends in one round */
+	uint64_t rounds; /* exchange rounds (collective calls) */
+	uint64_t sent;   /* bytes this rank sent */
+	double t_comm;   /* seconds in MPI calls */
+};
+
+/* Set d up for board b (<= 64 holes) and the group given as ng symmetry
+ * indices.  chunk: bytes sent a round (0: 16 MB).  0, or -1 out of
+ * memory. */
+int dist_init(struct dist *d, MPI_Comm comm, const struct peg_board *b,
+	      const int *group, int ng, size_t chunk);
+void dist_free(struct dist *d);
+
+/* The rank owning canonical code c. */
+int dist_owner(const struct dist *d, uint64_t c);
+
+/* The canonical code of any code under d's group. */
+uint64_t dist_canon(const struct dist *d, uint64_t x);
+
+/* The level of a list of codes (any rank may give any codes: each is
+ * made canonical and sent to its owner).  Collective. */
+int dist_level_from(struct dist *d, const uint64_t *codes, size_t n,
+		    struct dlevel *out);
+
+/* out = the canonical children of src (expand = 1) or the canonical
+ * complements of src's codes (expand = 0).  Collective; 0, or -1 on
+ * every rank when one ran out of memory. */
+int dist_route(struct dist *d, const struct dlevel *src, int expand,
+	       struct dlevel *out);
+
+/* a minus b, a & b (the same rank's parts: the same owner). */
+int dist_minus(struct dlevel *a, const struct dlevel *b);
+int dist_intersect(const struct dlevel *a, const struct dlevel *b,
+		   struct dlevel *out);
+
+/* Is c in l (binary search)?  Its index or -1. */
+long dist_find(const struct dlevel *l, uint64_t c);
+
+/* The size of x's orbit under d's group. */
+int dist_orbit(const struct dist *d, uint64_t x);
+
+/* The sum of the orbit sizes of l's codes (the raw size). */
+uint64_t dist_raw(const struct dist *d, const struct dlevel *l);
+
+void dlevel_free(struct dlevel *l);
+
+/* Sum a counter over the ranks (every rank gets it).  Collective. */
+uint64_t dist_sum(struct dist *d, uint64_t v);
+/* Agree on a failure: 1 on every rank when any rank passes fail != 0. */
+int dist_any(struct dist *d, int fail);
+
+/* One round of exchange: send[r] (n[r] bytes) to rank r, everything
+ * received appended to *recv (realloc'd; *recv_n its length).  0, or -1
+ * out of memory (agreed: every rank gets -1). */
+struct dbuf {
+	unsigned char *p;
+	size_t n, cap;
+};
+int dbuf_reserve(struct dbuf *b, size_t more);
+/* Free the d->size send buffers and their array (NULL is fine). */
+void dist_bufs_free(const struct dist *d, struct dbuf *send);
+int dist_exchange(struct dist *d, struct dbuf *send, struct dbuf *recv,
+		  int fail);
+
+/* The path count of the winning levels W[nf..ns] (count.h: T(start) = 1,
+ * T pushed along every jump into W_(n-1), meet in the middle at N/2 for
+ * complement problems), on d's ranks: the count (text malloc'd), the
+ * edges walked and the winning positions, the same on every K as
+ * peg_count_sets.  Collective; rank 0's r is the result. */
+int dist_count(struct dist *d, struct dlevel *W, int ns, int nf,
+	       int complement, struct peg_count_result *r);
+
+#endif

@@ -1,0 +1,76 @@
+/* main.c - pegsol-mpi: pegsol sets and pegsol count on OpenMPI ranks
+ * (docs/scale.md).  Every rank parses the same arguments with the
+ * pegsol option tables (so a bad argument fails on every rank, before
+ * any collective call, with exit 2); rank 0 prints the results and the
+ * parse errors, the other ranks print only errors of their own. */
+#include "msets.h"
+
+#include "cli.h"
+
+#include "pegsol/version.h"
+
+#include <fcntl.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+	"usage: mpirun -np K pegsol-mpi sets BOARD [pegsol sets options]\n"
+	"       mpirun -np K pegsol-mpi count BOARD [pegsol count options]\n"
+	"       pegsol-mpi --version | --help\n\n"
+	"pegsol sets and pegsol count on K OpenMPI ranks: each canonical\n"
+	"position is owned by one rank (by a hash of its code), each level's\n"
+	"children go to their owners with MPI_Alltoallv, in rounds of at\n"
+	"most --memory-mb / 4 MB a rank (default 16 MB), and the solution\n"
+	"counts are summed exactly (GMP) across ranks.  The results are those\n"
+	"of pegsol for every K (boards of up to 64 holes); rank 0 prints.\n"
+	"With sets --forward-only --work DIR each rank keeps its levels in\n"
+	"DIR/rank-R/ and a run with the same K resumes (docs/scale.md).\n"
+	"Not here: --out, --plot, --check, --by-index (use pegsol).\n"
+	"--threads is accepted and ignored: one rank is one process.\n"
+	"Exit status: 0 yes, 1 no, 2 bad input, 3 out of resources.\n";
+
+int main(int argc, char **argv)
+{
+	int rank = 0, rc, all = 0, quiet = -1;
+
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (rank) {
+		/* only rank 0 writes stdout; the parse errors are rank 0's
+		 * too (every rank sees the same arguments) */
+		int nul = open("/dev/null", O_WRONLY);
+
+		quiet = dup(2);
+		if (nul >= 0) {
+			dup2(nul, 1);
+			dup2(nul, 2);
+			close(nul);
+		}
+	}
+	if (argc < 2) {
+		fputs(usage, stderr);
+		rc = EXIT_USAGE;
+	} else if (!strcmp(argv[1], "--version")) {
+		printf("pegsol-mpi %s\n", PEG_VERSION);
+		rc = EXIT_YES;
+	} else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+		   !strcmp(argv[1], "help")) {
+		fputs(usage, stdout);
+		rc = EXIT_YES;
+	} else if (!strcmp(argv[1], "sets") || !strcmp(argv[1], "count")) {
+		cli_cmd = argv[1];
+		rc = msets_main(argc - 1, argv + 1, !strcmp(argv[1], "count"),
+				quiet);
+	} else {
+		cli_error("unknown command '%s' (sets or count; see --help)",
+			  cli_q(argv[1]));
+		rc = EXIT_USAGE;
+	}
+	fflush(stdout);
+	/* the worst status of any rank is every rank's */
+	MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Finalize();
+	return all;
+}

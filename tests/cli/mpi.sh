@@ -1,0 +1,96 @@
+# mpi.sh - pegsol-mpi (docs/scale.md): under mpirun -np K, K = 1, 2, 3,
+# sets and count print what pegsol prints (timings aside), text and JSON:
+# T5 and T6 (seed 001 Table 1's F/B/W/L levels), the English board's
+# forward levels (seed 001 Table 2, first levels) and an English finish
+# problem with every table (F, B, W, L) and its exact count; a bad
+# argument exits 2 on every rank without hanging; a --work directory is
+# written per rank and resumed.  Skipped without $BUILD/pegsol-mpi (make
+# mpi; the sanitizer builds leave it out) or mpirun.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/../.." || exit 1
+BUILD=${BUILD:-build}
+MPI=$PWD/$BUILD/pegsol-mpi
+if [ ! -x "$MPI" ] || ! command -v mpirun >/dev/null; then
+	echo "mpi.sh: no $MPI or no mpirun (make mpi); skipped"
+	echo "RESULT 0 0"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# as root (CI) and with more ranks than cores; a hang fails, not blocks
+run() {
+	local k=$1
+	shift
+	timeout 120 mpirun --allow-run-as-root --oversubscribe -np "$k" "$MPI" "$@"
+}
+# timings are the only fields allowed to differ
+strip() { sed -E 's/, [0-9.]+ s$//; s/"seconds":[0-9.eE+-]+,?//'; }
+
+# same K ARGS...: stdout and exit status of pegsol-mpi -np K = pegsol's
+same() {
+	local k=$1 want got ra rb
+	shift
+	"$PEGSOL" "$@" >"$tmp/a" 2>/dev/null
+	ra=$?
+	run "$k" "$@" >"$tmp/b" 2>"$tmp/e"
+	rb=$?
+	want=$(strip <"$tmp/a")
+	got=$(strip <"$tmp/b")
+	if [ "$ra" -eq "$rb" ] && [ -n "$want" ] && [ "$want" = "$got" ]; then
+		_ok
+	else
+		_no "-np $k $* differs from pegsol (exit $rb, want $ra)"
+		diff <(echo "$want") <(echo "$got") | head -8 >&2
+		head -c 400 "$tmp/e" >&2
+	fi
+}
+
+# an English start with 10 pegs: 1002 solutions to d5, 2004 anywhere
+P='.../.x./..xxx../..xxx../..xxx../.../...'
+counts=("" "count english --position $P --anywhere --json"
+	"count T6 --vacate a1" "count english --position $P --finish d5")
+for k in 1 2 3; do
+	same "$k" sets T5 --vacate a1 --raw --json
+	same "$k" sets T6 --vacate a1
+	cp "$tmp/b" "$tmp/t6.$k"
+	same "$k" sets english --position "$P" --finish d5
+	cp "$tmp/b" "$tmp/en.$k"
+	same "$k" ${counts[$k]}
+	cp "$tmp/b" "$tmp/c.$k"
+done
+same 2 sets T6 --vacate c3 --anywhere --group full --raw --json
+same 3 sets T6 --vacate b2 --finish b2 --group none
+# the values themselves (seed 001 Table 1: T5 corner vacant, F 1544
+# canonical and 3016 raw, W 95 stored by eq. 8 of 190, L 425; T6 corner
+# vacant, the row of 14 pegs (F 1881, W 1690, L 185) and L 68,954 in all)
+expect_out '^total +1544 +3016 +1544 +190 +425$' run 3 sets T5 --vacate a1 --raw
+expect_out '^ +14 +1881 +[0-9]+ +1690 +185$' cat "$tmp/t6.2"
+expect_out '^total +[0-9]+ +[0-9]+ +[0-9]+ +68954$' cat "$tmp/t6.3"
+expect_out '^ +5 +283 +184 +25 +100$' cat "$tmp/en.3"
+expect_out '^1002 solutions$' cat "$tmp/c.3"
+# an unsolvable problem: exit 1 on every rank, 0 solutions
+expect_exit 1 run 3 count T4 --vacate a1
+cp /tmp/pegsol_out.$$ "$tmp/t4"
+expect_out '^0 solutions$' cat "$tmp/t4"
+
+# bad input: exit 2 from all ranks, one line from rank 0, no hang
+expect_exit 2 run 3 sets T5 --vacate z9
+expect_exit 2 run 3 count
+expect_exit 2 run 3 sets T5 --position "@$tmp/no-such-file"
+expect_exit 2 run 2 sets T5 --vacate a1 --out "$tmp/x.sets"
+expect_exit 2 run 2 sets T11 --vacate a1
+expect_error "bad --group 'bogus'" "$MPI" sets T5 --group bogus
+
+# --work: a directory per rank, resumed by the same K, refused for
+# another problem
+expect_out '^total +134688$' run 2 sets english --vacate d4 \
+	--forward-only --to 22 --work "$tmp/w"
+[ -s "$tmp/w/rank-0/F-022.lvl" ] && [ -s "$tmp/w/rank-1/F-022.lvl" ] &&
+	[ -s "$tmp/w/manifest" ] && _ok || _no "no level files per rank"
+expect_out '^ +21 +229614$' run 2 sets english --vacate d4 \
+	--forward-only --to 21 --work "$tmp/w"
+expect_stderr 'resuming from level 22'
+expect_exit 2 run 3 sets english --vacate d4 --forward-only --to 21 \
+	--work "$tmp/w"
+expect_stderr 'manifest differs'
+done_checks
