@@ -25,6 +25,12 @@ echo "== T6 survey: the one command that settles T6"
 	--list 100 >"$OUT/t6.txt" 2>"$OUT/t6.time" || true
 cat "$OUT/t6.txt"
 grep -E 'Elapsed|Maximum resident|User time|System time|Percent' "$OUT/t6.time"
+# the answer is asserted (docs/results-tricolor.md): a wrong one fails
+t6_fail=0
+grep -q '^solvable: 3673088 of 3673088 ' "$OUT/t6.txt" || t6_fail=1
+grep -q '^freely solvable: yes' "$OUT/t6.txt" || t6_fail=1
+if [ "$t6_fail" = 1 ]; then echo "FAIL: T6 survey is not 3673088 of 3673088, freely solvable"; else
+	echo "ok: T6 survey 3673088 of 3673088 solvable, freely solvable"; fi
 if [ "${T6_DFS:-0}" = 1 ]; then
 	echo "== T6 independent check: one DFS per start class"
 	/usr/bin/time -v "$PEGSOL" tricolor survey T6 --dfs --list 100 \
@@ -32,3 +38,4 @@ if [ "${T6_DFS:-0}" = 1 ]; then
 	cat "$OUT/t6dfs.txt"
 	grep -E 'Elapsed|Maximum resident|User time' "$OUT/t6dfs.time"
 fi
+[ "$t6_fail" = 0 ]

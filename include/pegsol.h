@@ -9,6 +9,7 @@
 
 #include "pegsol/afile.h"
 #include "pegsol/analyse.h"
+#include "pegsol/blocks.h"
 #include "pegsol/board.h"
 #include "pegsol/construct.h"
 #include "pegsol/count.h"
@@ -30,10 +31,12 @@
 #include "pegsol/sets.h"
 #include "pegsol/shortest.h"
 #include "pegsol/solution.h"
+#include "pegsol/solutions.h"
 #include "pegsol/solve.h"
 #include "pegsol/svg.h"
 #include "pegsol/theory.h"
 #include "pegsol/tricolor.h"
+#include "pegsol/trigame.h"
 #include "pegsol/version.h"
 #include "pegsol/winsets.h"
 

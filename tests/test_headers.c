@@ -4,6 +4,7 @@
  * include/pegsol/, so a new header cannot be left out. */
 #include "pegsol/afile.h"
 #include "pegsol/analyse.h"
+#include "pegsol/blocks.h"
 #include "pegsol/board.h"
 #include "pegsol/construct.h"
 #include "pegsol/count.h"
@@ -25,10 +26,12 @@
 #include "pegsol/sets.h"
 #include "pegsol/shortest.h"
 #include "pegsol/solution.h"
+#include "pegsol/solutions.h"
 #include "pegsol/solve.h"
 #include "pegsol/svg.h"
 #include "pegsol/theory.h"
 #include "pegsol/tricolor.h"
+#include "pegsol/trigame.h"
 #include "pegsol/version.h"
 #include "pegsol/winsets.h"
 
@@ -47,7 +50,7 @@ static const char *const included[] = {
 	"purges.h",    "puzzle.h",   "resource.h", "session.h",
 	"sets.h",      "shortest.h", "solution.h", "solve.h",
 	"svg.h",       "theory.h",   "tricolor.h", "version.h",
-	"winsets.h",
+	"winsets.h",   "solutions.h", "blocks.h",    "trigame.h",
 };
 
 #define N_INCLUDED (sizeof(included) / sizeof(included[0]))

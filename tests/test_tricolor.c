@@ -5,6 +5,7 @@
 #include "check.h"
 
 #include "pegsol/tricolor.h"
+#include "pegsol/trigame.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -430,8 +431,95 @@ static void test_graphs(void)
 	}
 }
 
+/* The game the faces play (trigame.h): history, answers, budgets. */
+static void test_game(void)
+{
+	struct peg_err err;
+	struct peg_trigame *g;
+	int *jumps = NULL, n = 0;
+	const struct peg_board *b;
+	int a1, a2, a3;
+
+	/* every peg colour 1, a1 empty (seed 004: T5 is freely solvable) */
+	g = peg_trigame_new("T5", "011111111111111", NULL, 0, 0, &err);
+	CHECK(g != NULL, "trigame T5: %s", g ? "" : err.msg);
+	if (!g)
+		return;
+	b = peg_trigame_board(g);
+	a1 = peg_board_parse_hole(b, "a1", &err);
+	a2 = peg_board_parse_hole(b, "a2", &err);
+	a3 = peg_board_parse_hole(b, "a3", &err);
+	CHECK(peg_trigame_has_table(g), "T5 gets the exact table");
+	CHECK(peg_trigame_verdict(g, NULL) == PEG_TRIGAME_WIN, "T5 start wins");
+	CHECK_INT(peg_trigame_n_legal(g), 2, "two legal jumps (a3-a1, c3-a1)");
+	CHECK(peg_trigame_legal(g, a3, a1) >= 0, "a3-a1 legal");
+	CHECK(peg_trigame_play(g, a1, a3, &err) < 0, "a1-a3 refused (empty)");
+	/* a same-colour jump: a2 turns to colour 2 and stays */
+	CHECK(peg_trigame_play(g, a3, a1, &err) == 0, "a3-a1 played");
+	CHECK_INT(peg_trigame_colors(g)[a2], 2, "a2 changed colour");
+	CHECK_INT(peg_trigame_colors(g)[a1], 1, "a1 got the jumper");
+	CHECK_INT(peg_trigame_pegs(g), 14, "same-colour jump keeps the pegs");
+	CHECK(peg_trigame_undo(g) == 0 && peg_trigame_pegs(g) == 14 &&
+		      peg_trigame_colors(g)[a2] == 1 &&
+		      peg_trigame_colors(g)[a1] == 0,
+	      "undo restores the colours");
+	CHECK(peg_trigame_undo(g) < 0, "undo stops at the start");
+	CHECK(peg_trigame_redo(g) == 0 && peg_trigame_jumps(g) == 1, "redo");
+	/* solve: a verified line that becomes the redo tail */
+	CHECK(peg_trigame_solve(g, &jumps, &n) == PEG_TRIGAME_WIN && n > 0,
+	      "solve from here");
+	CHECK_INT(peg_trigame_jumps(g), 1, "solve leaves the position");
+	while (!peg_trigame_redo(g))
+		;
+	CHECK(peg_trigame_won(g), "the redo tail ends with one peg");
+	CHECK_INT(peg_trigame_jumps(g), 1 + n, "the tail has the solution");
+	free(jumps);
+	peg_trigame_reset(g);
+	CHECK(peg_trigame_jumps(g) == 0 && peg_trigame_pegs(g) == 14, "reset");
+	peg_trigame_free(g);
+
+	/* seed 004: T4 with the centre empty has no jump at all */
+	g = peg_trigame_new("T4", NULL, "b3", 3, 0, &err);
+	CHECK(g && peg_trigame_n_legal(g) == 0 &&
+		      peg_trigame_verdict(g, NULL) == PEG_TRIGAME_LOSE,
+	      "T4 centre start is lost");
+	peg_trigame_free(g);
+	/* T6: no table; a 10-state budget answers unknown, never blocks */
+	g = peg_trigame_new("T6", NULL, "c3", 5, 10, &err);
+	CHECK(g && !peg_trigame_has_table(g), "T6: no table");
+	if (g) {
+		CHECK(peg_trigame_verdict(g, NULL) == PEG_TRIGAME_UNKNOWN,
+		      "T6 within 10 states: unknown");
+		CHECK(peg_trigame_solve(g, &jumps, &n) == PEG_TRIGAME_UNKNOWN &&
+			      !jumps,
+		      "T6 solve within 10 states: unknown, no line");
+	}
+	peg_trigame_free(g);
+	/* the same seed gives the same start */
+	{
+		struct peg_trigame *x = peg_trigame_new("T6", NULL, NULL, 42, 0,
+							&err);
+		struct peg_trigame *y = peg_trigame_new("T6", NULL, NULL, 42, 0,
+							&err);
+
+		CHECK(x && y && !memcmp(peg_trigame_start(x),
+					peg_trigame_start(y), 21) &&
+			      peg_tri_count(peg_trigame_start(x), 21) == 20,
+		      "seeded starts repeat, one hole empty");
+		peg_trigame_free(x);
+		peg_trigame_free(y);
+	}
+	CHECK(!peg_trigame_new("T5", NULL, "a1,a2", 1, 0, &err),
+	      "two vacancies refused");
+	CHECK(!peg_trigame_new("T5", "0111", NULL, 1, 0, &err),
+	      "short position refused");
+	CHECK(!peg_trigame_new("nosuchboard", NULL, NULL, 1, 0, &err),
+	      "bad board refused");
+}
+
 int main(void)
 {
+	test_game();
 	test_rules();
 	test_recurrence();
 	test_triangles();

@@ -202,4 +202,87 @@ void peg_construct_get_fig9(const struct peg_construct *c, int i,
  * 6-purges; labels has T(n) bytes (no terminator). */
 void peg_construct_region_map(const struct peg_construct *c, char *labels);
 
+/* --- Rhombus(n) and Hexagon(n) (seed 000 section 5, Conclusions: "these solution
+ * extension techniques can also be applied to other board shapes ...
+ * such as rhombus and hexagonal"; docs/construct.md) ---------------------
+ *
+ * The board is reduced, three lattice lines at a time, by "bands" along
+ * its sides (rhombus: three rows or three columns; hexagon: three lines
+ * along any of its six sides, so that six bands peel a ring of width 3)
+ * down to a small base board around the vacancy (a parallelogram of sides
+ * 4..6, or a hexagon-like region of extent 5..7 along each lattice
+ * direction), which is solved by the exhaustive solver (bounded).  Each
+ * band is cleared by a corner purge (catalyst: three holes of the solved
+ * region next to it) followed by the 3- and 6-purges of purges.h along
+ * its columns.  A purge starts as soon as its catalyst is in one of its
+ * states and its region is full (Bell's rule, played as the solution is
+ * generated), so the run is linear in the holes.  Every jump is checked on
+ * a byte array of the board before the callback sees it, and the end must
+ * be one peg.
+ *
+ * Coordinates are those of the board family: rhombus (x, y), 0 <= x, y <
+ * n; hexagon (x, y), 0 <= x, y <= 2(n-1), |x - y| <= n - 1; hole index
+ * row-major, the same as peg_board_parse("rhombus:N" / "hexagon:N"). */
+enum peg_construct_shape {
+	PEG_SHAPE_RHOMBUS,
+	PEG_SHAPE_HEXAGON
+};
+
+/* Largest side accepted (hexagon: 12 million holes). */
+#define PEG_CONSTRUCT_SHAPE_MAX_SIDE 2000
+
+/* Holes of the board (n >= 1). */
+long peg_construct_shape_holes(enum peg_construct_shape s, int n);
+
+/* Hole index of (x, y), or -1 when (x, y) is not on the board. */
+long peg_construct_shape_index(enum peg_construct_shape s, int n, int x,
+			       int y);
+
+/* (x, y) of hole index i (0 <= i < holes). */
+void peg_construct_shape_xy(enum peg_construct_shape s, int n, long i,
+			    int *x, int *y);
+
+struct peg_construct_shape_plan;
+
+/* Plan the solution from the vacancy (vx, vy) to one peg anywhere.
+ * PEG_CONSTRUCT_OK and *out (free with peg_construct_shape_free);
+ * PEG_CONSTRUCT_NO with err saying why (no single peg in the start's
+ * position class, or the board is small and the exhaustive search of the
+ * whole board finds none); PEG_CONSTRUCT_BAD; PEG_CONSTRUCT_NOMEM (memory
+ * or the base search's node budget). */
+int peg_construct_shape_plan(enum peg_construct_shape s, int n, int vx,
+			     int vy, struct peg_construct_shape_plan **out,
+			     struct peg_err *err);
+
+void peg_construct_shape_free(struct peg_construct_shape_plan *c);
+
+/* Generate and check the solution (as peg_construct_run). */
+int peg_construct_shape_run(const struct peg_construct_shape_plan *c,
+			    peg_construct_cb cb, void *ctx,
+			    struct peg_err *err);
+
+/* Peak bytes of planning and running (collect: plus the jump list), from
+ * n alone, so a run can be refused before it allocates. */
+size_t peg_construct_shape_memory(enum peg_construct_shape s, int n,
+				  int collect);
+
+struct peg_construct_shape_info {
+	enum peg_construct_shape shape;
+	int n, vx, vy;
+	int fx, fy;            /* where the last peg ends */
+	int base_holes;        /* the base board solved by search */
+	int base_x0, base_y0;  /* its lowest row's first hole ... */
+	int base_w, base_h;    /* ... and its extent in x and y */
+	long base_nodes;       /* nodes of that search */
+	int n_bands;
+	long n_purges;         /* corner, 3- and 6-purges */
+	long n_corner, n_3purge, n_6purge;
+	long n_jumps;          /* holes - 2 */
+	int band_types[3];     /* bands by type: P (parallel ends), T
+				  (trapezoid corner), H (hexagon corner) */
+};
+
+void peg_construct_shape_get_info(const struct peg_construct_shape_plan *c,
+				  struct peg_construct_shape_info *info);
+
 #endif

@@ -6,6 +6,7 @@
 #include "pegsol/afile.h"
 #include "pegsol/shortest.h"
 #include "pegsol/solution.h"
+#include "pegsol/solutions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 static const char usage[] =
 	"usage: pegsol catalog BOARD [--threads N] [--max-states N]\n"
 	"                      [--max-moves N] [--markdown FILE] [--json]\n"
-	"                      [--progress]\n\n"
+	"                      [--progress] [--sweeps [--sweep-states N]]\n\n"
 	"List every single-vacancy-to-single-survivor problem of BOARD up to\n"
 	"symmetry (start hole up to the board's symmetries, finish hole up to\n"
 	"those fixing the start) that is solvable, with its minimum number of\n"
@@ -28,18 +29,35 @@ static const char usage[] =
 	"--max-states N caps the breadth-first table (default 100 million);\n"
 	"a bound that outgrows it is finished depth first (exact, boards of\n"
 	"up to 120 holes).  --progress reports each start class on stderr as\n"
-	"it is done.  Boards of up to 128 holes.\n"
+	"it is done.  --sweeps adds the longest sweep in a minimal solution\n"
+	"of each problem (the most jumps in one move over every solution\n"
+	"with the fewest moves, seed 003's catalog column) and the board's\n"
+	"largest (boards of up to 64 holes; --sweep-states N caps its memo,\n"
+	"default 4 million entries of about 64 bytes, exit 3 past it).\n"
+	"Boards of up to 128 holes.\n"
 	"Exit 0 when at least one problem is solvable, 1 when none is.\n";
 
 /* The catalog as a Markdown file, written atomically (afile.h).  Returns
  * 0 or the exit code, the error printed. */
+/* "5 to 9 moves", "7 moves" or "no solvable problem" (never "-1 to 0"). */
+static const char *moves_range(char *buf, size_t len, int n, int lo, int hi)
+{
+	if (n <= 0)
+		snprintf(buf, len, "no solvable problem");
+	else if (lo == hi)
+		snprintf(buf, len, "%d move%s", lo, lo == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%d to %d moves", lo, hi);
+	return buf;
+}
+
 static int write_markdown(const char *path, const struct peg_board *b,
 			  const struct peg_catalog *cat, char **sols,
-			  int max_moves)
+			  int max_moves, const int *sw)
 {
 	struct peg_afile *f;
 	struct peg_err err;
-	char s[32], t[32];
+	char s[32], t[32], range[48];
 	int r = peg_afile_open(path, &f, &err);
 
 	if (r)
@@ -67,10 +85,12 @@ static int write_markdown(const char *path, const struct peg_board *b,
 			 "library.\n\n",
 			 b->spec, b->n_holes, b->n_syms);
 	peg_afile_printf(f,
-			 "%d problems, %d to %d moves; %d pairs in one "
+			 "%d problems, %s; %d pairs in one "
 			 "position class are unsolvable.  Search: %llu "
 			 "nodes.\n\n",
-			 cat->n, cat->min_moves, cat->max_moves,
+			 cat->n,
+			 moves_range(range, sizeof(range), cat->n,
+				     cat->min_moves, cat->max_moves),
 			 cat->n_unsolvable, (unsigned long long)cat->nodes);
 	if (cat->n_open)
 		peg_afile_printf(f,
@@ -79,22 +99,57 @@ static int write_markdown(const char *path, const struct peg_board *b,
 				 "listed; %d more problems need more than %d "
 				 "moves and are not listed.\n\n",
 				 max_moves, max_moves, cat->n_open, max_moves);
+	if (sw)
+		peg_afile_printf(f, "Longest sweep in a minimal solution "
+				    "(`--sweeps`): %d.\n\n",
+				 sw[cat->n]);
 	peg_afile_printf(f, "| vacate | finish | moves | longest move | "
-			    "solution |\n");
-	peg_afile_printf(f, "| --- | --- | ---: | ---: | --- |\n");
+			    "%ssolution |\n",
+			 sw ? "longest sweep (minimal) | " : "");
+	peg_afile_printf(f, "| --- | --- | ---: | ---: | %s--- |\n",
+			 sw ? "---: | " : "");
 	for (int i = 0; i < cat->n; i++) {
 		const struct peg_catalog_entry *e = &cat->e[i];
+		char col[32] = "";
 
-		peg_afile_printf(f, "| %s | %s | %d | %d | %s |\n",
+		if (sw)
+			snprintf(col, sizeof(col), "%d | ", sw[i]);
+		peg_afile_printf(f, "| %s | %s | %d | %d | %s%s |\n",
 				 peg_board_hole_name(b, e->start, s, sizeof(s)),
 				 peg_board_hole_name(b, e->finish, t,
 						     sizeof(t)),
-				 e->moves, e->longest_move,
+				 e->moves, e->longest_move, col,
 				 sols[i] ? sols[i] : "");
 	}
 	r = peg_afile_commit(f, &err);
 	if (r)
 		return cli_fail(err.msg, r == PEG_AFILE_ERESOURCE);
+	return 0;
+}
+
+/* --sweeps: the longest sweep over the minimal solutions of each problem
+ * into sw[0..n-1] and the largest into sw[n] (solutions.h).  0, or the
+ * exit code with the error printed. */
+static int min_sweeps(const struct peg_board *b, const struct peg_catalog *cat,
+		      uint64_t max_states, int *sw)
+{
+	struct peg_err err;
+
+	sw[cat->n] = 0;
+	for (int i = 0; i < cat->n; i++) {
+		uint64_t start = (b->n_holes == 64 ? ~0ULL
+						   : (1ULL << b->n_holes) - 1) &
+				 ~(1ULL << cat->e[i].start);
+		int r = peg_solutions_sweep(b, start, cat->e[i].finish,
+					    cat->e[i].moves, max_states, &sw[i],
+					    &err);
+
+		if (r)
+			return cli_fail(err.msg,
+					r == PEG_SOLUTIONS_RESOURCES);
+		if (sw[i] > sw[cat->n])
+			sw[cat->n] = sw[i];
+	}
 	return 0;
 }
 
@@ -107,7 +162,7 @@ static void on_start(void *ctx, int start, int problems, int lo, int hi,
 		     uint64_t nodes, int dfs_bounds)
 {
 	struct progress *p = ctx;
-	char s[32];
+	char s[32], range[48];
 
 	peg_board_hole_name(p->b, start, s, sizeof(s));
 	if (problems < 0)
@@ -115,30 +170,35 @@ static void on_start(void *ctx, int start, int problems, int lo, int hi,
 			cli_now() - p->t0);
 	else
 		fprintf(stderr,
-			"start %s: %d problems, %d to %d moves, %llu nodes, "
+			"start %s: %d problems, %s, %llu nodes, "
 			"%d bounds depth first, %.1f s\n",
-			s, problems, lo, hi, (unsigned long long)nodes,
+			s, problems,
+			moves_range(range, sizeof(range), problems, lo, hi),
+			(unsigned long long)nodes,
 			dfs_bounds, cli_now() - p->t0);
 }
 
 int cmd_catalog(int argc, char **argv)
 {
 	int json = 0, threads = 0, max_states = 0, max_moves = 0, r;
-	int progress = 0;
+	int progress = 0, sweeps = 0, *sw = NULL;
 	struct progress pr;
 	int rc = EXIT_USAGE;
-	const char *markdown = NULL;
+	const char *markdown = NULL, *sweep_states = NULL;
+	uint64_t sweep_cap = 0;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
 				 {"--threads", CLI_INT, &threads},
 				 {"--max-states", CLI_INT, &max_states},
 				 {"--max-moves", CLI_INT, &max_moves},
 				 {"--markdown", CLI_STRING, &markdown},
-				 {"--progress", CLI_FLAG, &progress}};
+				 {"--progress", CLI_FLAG, &progress},
+				 {"--sweeps", CLI_FLAG, &sweeps},
+				 {"--sweep-states", CLI_STRING, &sweep_states}};
 	struct peg_board *b;
 	struct peg_shortest_opts so = {0};
 	struct peg_catalog cat = {0};
 	struct peg_err err;
-	char **sols = NULL, s[32], t[32];
+	char **sols = NULL, s[32], t[32], range[48];
 	double t0 = cli_now(), secs;
 
 	b = cli_parse_board(argc, argv, opts, CLI_N(opts), usage, 128, &rc);
@@ -146,6 +206,14 @@ int cmd_catalog(int argc, char **argv)
 		return rc;
 	if (cli_int_range("--threads", threads, 0, 16))
 		goto out;
+	if (sweep_states && cli_parse_u64("--sweep-states", sweep_states, 1,
+					  1000000000, &sweep_cap))
+		goto out;
+	if (sweeps && b->n_holes > PEG_SOLUTIONS_MAX_HOLES) {
+		cli_error("--sweeps takes boards of up to %d holes",
+			  PEG_SOLUTIONS_MAX_HOLES);
+		goto out;
+	}
 	so.threads = threads;
 	so.max_states = (uint64_t)max_states;
 	so.max_moves = max_moves;
@@ -168,8 +236,14 @@ int cmd_catalog(int argc, char **argv)
 	}
 	for (int i = 0; i < cat.n; i++)
 		sols[i] = peg_jumps_format(b, cat.e[i].jumps, cat.e[i].n_jumps);
+	if (sweeps && (!(sw = calloc((size_t)cat.n + 1, sizeof(*sw))) ||
+		       (rc = min_sweeps(b, &cat, sweep_cap, sw)))) {
+		if (!sw)
+			rc = cli_oom();
+		goto out;
+	}
 	if (markdown &&
-	    (rc = write_markdown(markdown, b, &cat, sols, max_moves)))
+	    (rc = write_markdown(markdown, b, &cat, sols, max_moves, sw)))
 		goto out;
 	rc = EXIT_USAGE;
 	if (json) {
@@ -180,11 +254,20 @@ int cmd_catalog(int argc, char **argv)
 			      cat.n_unsolvable, "open_pairs", cat.n_open,
 			      "min_moves", cat.min_moves, "max_moves",
 			      cat.max_moves, (char *)NULL);
+		if (cat.n <= 0) { /* no solvable problem: no range */
+			cJSON_ReplaceItemInObject(o, "min_moves",
+						  cJSON_CreateNull());
+			cJSON_ReplaceItemInObject(o, "max_moves",
+						  cJSON_CreateNull());
+		}
 		cli_json_u64(o, "nodes", cat.nodes);
 		cli_json_u64(o, "peak_states", cat.peak_states);
 		cJSON_AddNumberToObject(o, "depth_first_bounds",
 					cat.dfs_bounds);
 		cJSON_AddNumberToObject(o, "seconds", secs);
+		if (sw)
+			cJSON_AddNumberToObject(o, "longest_min_sweep",
+						sw[cat.n]);
 		a = cJSON_AddArrayToObject(o, "catalog");
 		for (int i = 0; i < cat.n; i++) {
 			cJSON *e = cJSON_CreateObject();
@@ -195,28 +278,41 @@ int cmd_catalog(int argc, char **argv)
 			cJSON_AddNumberToObject(e, "jumps", cat.e[i].n_jumps);
 			cJSON_AddNumberToObject(e, "longest_move",
 						cat.e[i].longest_move);
+			if (sw)
+				cJSON_AddNumberToObject(e, "min_sweep", sw[i]);
 			cJSON_AddStringToObject(e, "solution",
 						sols[i] ? sols[i] : "");
 			cJSON_AddItemToArray(a, e);
 		}
 		cli_json_print(o);
 	} else {
-		printf("%s: %d problems, %d to %d moves, %d unsolvable pairs",
-		       b->title, cat.n, cat.min_moves, cat.max_moves,
+		printf("%s: %d problems, %s, %d unsolvable pairs", b->title,
+		       cat.n,
+		       moves_range(range, sizeof(range), cat.n, cat.min_moves,
+				   cat.max_moves),
 		       cat.n_unsolvable);
 		if (cat.n_open)
 			printf(", %d pairs need more than %d moves", cat.n_open,
 			       max_moves);
 		printf("\n");
-		for (int i = 0; i < cat.n; i++)
+		for (int i = 0; i < cat.n; i++) {
+			char col[32] = "";
+
+			if (sw)
+				snprintf(col, sizeof(col), "  sweep %2d",
+					 sw[i]);
 			printf("vacate %-4s finish %-4s %2d moves  longest %2d"
-			       "  %s\n",
+			       "%s  %s\n",
 			       peg_board_hole_name(b, cat.e[i].start, s,
 						   sizeof(s)),
 			       peg_board_hole_name(b, cat.e[i].finish, t,
 						   sizeof(t)),
-			       cat.e[i].moves, cat.e[i].longest_move,
+			       cat.e[i].moves, cat.e[i].longest_move, col,
 			       sols[i] ? sols[i] : "");
+		}
+		if (sw)
+			printf("longest sweep in a minimal solution: %d\n",
+			       sw[cat.n]);
 		printf("%llu nodes, peak %llu states, %d bounds depth first, "
 		       "%.2f s\n",
 		       (unsigned long long)cat.nodes,
@@ -229,6 +325,7 @@ out:
 		for (int i = 0; i < cat.n; i++)
 			free(sols[i]);
 	free(sols);
+	free(sw);
 	peg_catalog_release(&cat);
 	peg_board_free(b);
 	return rc;

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "svgout.h"
 
+#include "pegsol/blocks.h"
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
 
@@ -12,25 +13,57 @@
 static const char usage[] =
 	"usage: pegsol check BOARD [--vacate H,...] [--position P]\n"
 	"                    [--finish H] [--pairs] [--svg FILE [--names]\n"
-	"                    [--animate]] [--json] SOLUTION\n\n"
+	"                    [--animate]] [--json] SOLUTION\n"
+	"       pegsol check BOARD ... --blocks BLOCKSOLUTION\n\n"
 	"Replay SOLUTION from the full board minus the --vacate holes (or\n"
 	"from position P) and report its jumps, moves and final position.\n"
 	"SOLUTION is Bell's notation ('a3-a1, c3-a3, c3-a3-a1'), OEIS A120422\n"
 	"integer pairs ('4 1 6 4 ...'), @FILE or - for standard input.\n"
 	"With --finish the solution must end with one peg in that hole.\n"
 	"--pairs also prints the solution as integer pairs.\n"
+	"--blocks takes the solution written with block removals instead:\n"
+	"'c3-a1, small-trapezoid@a4/0, 4-package@b4/0, ...', each step a\n"
+	"block NAME@HOLE/O (pegsol blocks lists them, docs/blocks.md) or a\n"
+	"plain move; every block is expanded into its jumps and replayed.\n"
 	"Exit 0 when every jump is legal (and the finish is reached), 1 when\n"
 	"a jump is illegal or the finish is missed, 2 on unreadable input.\n"
 	SVGOUT_USAGE "The picture of a legal solution is a grid of frames, one a move;\n"
 	"--animate makes it one board that plays the moves.\n";
+
+/* --blocks: expand and replay a solution written with blocks (blocks.h).
+ * Returns peg_blocks_expand's status; *jumps, *n_jumps the jumps played,
+ * *bfmt the steps played in block notation. */
+static int check_blocks(const struct peg_board *b, const char *text,
+			unsigned char *pegs, struct peg_jump **jumps,
+			int *n_jumps, char **bfmt, struct peg_err *err)
+{
+	struct peg_blockset *s = peg_blockset_new(err);
+	struct peg_block_solution bs = {0};
+	int r;
+
+	if (!s)
+		return 3;
+	r = peg_blocks_expand(b, s, text, pegs, &bs, err);
+	if (r < 2) {
+		*bfmt = peg_blocks_format(b, s, &bs);
+		*jumps = bs.jumps;
+		*n_jumps = bs.n_jumps;
+		bs.jumps = NULL;
+	}
+	peg_block_solution_release(&bs);
+	peg_blockset_free(s);
+	return r;
+}
 
 int cmd_check(int argc, char **argv)
 {
 	int json = 0, pairs = 0, np, r, n_jumps = 0, ok, rc = EXIT_USAGE;
 	int finish_h = -1, left, names = 0, animate = 0;
 	struct cli_problem_args pa = {0};
-	const char *svg = NULL;
+	const char *svg = NULL, *blocks = NULL;
+	char *bfmt = NULL;
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
+				 {"--blocks", CLI_STRING, &blocks},
 				 {"--pairs", CLI_FLAG, &pairs},
 				 CLI_START_OPTS(pa),
 				 {"--finish", CLI_STRING, &pa.finish},
@@ -51,8 +84,10 @@ int cmd_check(int argc, char **argv)
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	np = nb_pos;
-	if (np < 2) {
-		cli_error("need a board and a solution (see --help)");
+	if (np < 2 - !!blocks || (blocks && np > 1)) {
+		cli_error(blocks ? "give the solution as SOLUTION or --blocks, "
+				   "not both"
+				 : "need a board and a solution (see --help)");
 		return EXIT_USAGE;
 	}
 	spec = posv[0];
@@ -69,10 +104,10 @@ int cmd_check(int argc, char **argv)
 			goto out;
 		}
 	}
-	text = cli_text_arg(posv[1]);
+	text = cli_text_arg(blocks ? blocks : posv[1]);
 	if (!text)
 		goto out;
-	if (peg_moves_parse(b, text, &mv, &err)) {
+	if (!blocks && peg_moves_parse(b, text, &mv, &err)) {
 		cli_error("%s", err.msg);
 		goto out;
 	}
@@ -82,7 +117,17 @@ int cmd_check(int argc, char **argv)
 		goto out;
 	}
 	memcpy(start, pegs, (size_t)b->n_holes);
-	ok = peg_moves_replay(b, &mv, pegs, &jumps, &n_jumps, &rerr) == 0;
+	if (blocks) {
+		r = check_blocks(b, text, pegs, &jumps, &n_jumps, &bfmt, &rerr);
+		if (r > 1) {
+			rc = cli_fail(rerr.msg, r == 3);
+			goto out;
+		}
+		ok = r == 0;
+	} else {
+		ok = peg_moves_replay(b, &mv, pegs, &jumps, &n_jumps,
+				      &rerr) == 0;
+	}
 	if (svg && ok) {
 		struct peg_svg_opts so = {.names = names, .animate = animate};
 
@@ -114,6 +159,8 @@ int cmd_check(int argc, char **argv)
 			cJSON_AddBoolToObject(o, "finish_reached",
 					      left == 1 && pegs[finish_h]);
 		cJSON_AddStringToObject(o, "solution", fmt ? fmt : "");
+		if (bfmt)
+			cJSON_AddStringToObject(o, "blocks", bfmt);
 		if (pairtext)
 			cJSON_AddStringToObject(o, "pairs", pairtext);
 		cli_json_print(o);
@@ -125,6 +172,8 @@ int cmd_check(int argc, char **argv)
 		       peg_jumps_count_moves(jumps, n_jumps), fmt ? fmt : "");
 		if (pairtext)
 			printf("pairs: %s\n", pairtext);
+		if (bfmt)
+			printf("blocks: %s\n", bfmt);
 		printf("%s position, %d peg%s:\n%s", ok ? "final" : "last legal",
 		       left, left == 1 ? "" : "s", pic ? pic : "");
 		if (finish_h >= 0)
@@ -137,6 +186,7 @@ out:
 	free(jumps);
 	free(fmt);
 	free(pairtext);
+	free(bfmt);
 	free(pic);
 	free(text);
 	free(start);

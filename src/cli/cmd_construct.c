@@ -1,5 +1,6 @@
 /* cmd_construct.c - pegsol construct: a search-free solution on any
- * triangular board T_n (construct.h, docs/construct.md).
+ * triangular board T_n, and on Rhombus(n) and Hexagon(n) (construct.h,
+ * docs/construct.md).
  *
  * The board struct is never built (T2000 would need 12 million jump
  * records): holes are parsed and named from skew coordinates directly, and
@@ -21,6 +22,9 @@
 static const char usage[] =
 	"usage: pegsol construct triangle:N --vacate H [--finish F] [--json]\n"
 	"                        [--stats] [--explain] [--stream]\n"
+	"                        [--memory-mb M]\n"
+	"       pegsol construct rhombus:N|hexagon:N --vacate H [--json]\n"
+	"                        [--stats] [--explain] [--stream]\n"
 	"                        [--memory-mb M]\n\n"
 	"Solve T_N from the full board minus hole H without search (seed 000\n"
 	"section 3.2): a solved T4, T5 or T6 sub-board around H, the rest\n"
@@ -39,6 +43,13 @@ static const char usage[] =
 	"  --memory-mb M  refuse a run that needs more than M MB (estimated\n"
 	"              from N before anything is allocated; default 4096 or\n"
 	"              half the machine's memory, whichever is less)\n"
+	"Rhombus(N) and Hexagon(N) (N <= 2000): the board is cut down by\n"
+	"bands of three lines along its sides to a small base around H,\n"
+	"solved by search; each band is cleared by a corner purge and 3-\n"
+	"and 6-purges, each started as soon as its catalyst allows (Bell's\n"
+	"rule).  The last peg ends where the base's solution ends (no\n"
+	"--finish).  A vacancy whose position class holds no single peg is\n"
+	"refused with exit 1.\n"
 	"Holes: Bell names (g10, aa40), skew coordinates (x,y) or #k.\n"
 	"Exit 0 solved, 1 unsolvable (Theorem 2.1/2.2), 2 bad input, 3 over\n"
 	"the memory budget.\n";
@@ -184,7 +195,20 @@ struct writer {
 	struct sink *sink;
 	long jumps, moves;
 	int last_to; /* hole where the previous jump landed, -1 none */
+	int shape, n; /* rhombus/hexagon: the board; -1 a triangle */
 };
+
+/* Bell name of hole index i of the writer's board. */
+static int jump_name(const struct writer *w, long i, char *buf)
+{
+	int x, y;
+
+	if (w->shape < 0)
+		return index_name(i, buf);
+	peg_construct_shape_xy((enum peg_construct_shape)w->shape, w->n, i,
+			       &x, &y);
+	return hole_name(x, y, buf);
+}
 
 static int write_jump(const struct peg_jump *j, void *ctx)
 {
@@ -193,12 +217,12 @@ static int write_jump(const struct peg_jump *j, void *ctx)
 	int la, lb;
 
 	if (j->from == w->last_to) {
-		lb = index_name(j->to, b);
+		lb = jump_name(w, j->to, b);
 		sink_put(w->sink, "-", 1);
 		sink_put(w->sink, b, (size_t)lb);
 	} else {
-		la = index_name(j->from, a);
-		lb = index_name(j->to, b);
+		la = jump_name(w, j->from, a);
+		lb = jump_name(w, j->to, b);
 		if (w->moves)
 			sink_put(w->sink, ", ", 2);
 		sink_put(w->sink, a, (size_t)la);
@@ -209,6 +233,19 @@ static int write_jump(const struct peg_jump *j, void *ctx)
 	w->last_to = j->to;
 	w->jumps++;
 	return w->sink->failed ? PEG_CONSTRUCT_NOMEM : 0;
+}
+
+struct shape_collect {
+	struct peg_jump *j;
+	long n;
+};
+
+static int shape_collect_cb(const struct peg_jump *j, void *ctx)
+{
+	struct shape_collect *k = ctx;
+
+	k->j[k->n++] = *j;
+	return 0;
 }
 
 static const char *edge_name(enum peg_construct_edge e)
@@ -302,6 +339,72 @@ static void print_explain(const struct peg_construct *c,
 	}
 }
 
+/* A failed run: out of memory (exit 3) or an internal error (2). */
+static int run_failed(int rc, struct peg_err *err)
+{
+	if (rc == PEG_CONSTRUCT_NOMEM)
+		*err = (struct peg_err){"out of memory"};
+	return cli_fail(err->msg, rc == PEG_CONSTRUCT_NOMEM);
+}
+
+/* The fields every solved JSON answer starts with. */
+static cJSON *json_head(const char *board, int n, long holes,
+			const char *vname, const char *fname,
+			const struct writer *w)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "board", board);
+	cJSON_AddNumberToObject(o, "side", n);
+	cli_json_u64(o, "holes", (uint64_t)holes);
+	cJSON_AddStringToObject(o, "vacate", vname);
+	cJSON_AddStringToObject(o, "finish", fname);
+	cJSON_AddBoolToObject(o, "solvable", 1);
+	cJSON_AddBoolToObject(o, "verified", 1);
+	cli_json_u64(o, "jumps", (uint64_t)w->jumps);
+	cli_json_u64(o, "moves", (uint64_t)w->moves);
+	return o;
+}
+
+/* The answer "no" (exit 1): the reason, as text or JSON. */
+static int print_unsolvable(const char *board, const char *vname,
+			    const char *finish, const char *reason, int json)
+{
+	if (json) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "board", board);
+		cJSON_AddStringToObject(o, "vacate", vname);
+		if (finish)
+			cJSON_AddStringToObject(o, "finish", finish);
+		cJSON_AddBoolToObject(o, "solvable", 0);
+		cJSON_AddStringToObject(o, "reason", reason);
+		cli_json_print(o);
+	} else {
+		printf("unsolvable: %s\n", reason);
+	}
+	return EXIT_NO;
+}
+
+/* The memory budget in bytes: --memory-mb, else 4096 MB or half the
+ * machine's memory.  0, or 1 with the error printed (a bad value). */
+static int memory_budget(const char *memory, double *budget)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	size_t bytes;
+
+	if (memory) {
+		if (cli_parse_mb("--memory-mb", memory, 1e9, &bytes))
+			return 1;
+		*budget = (double)bytes;
+		return 0;
+	}
+	*budget = 4096 * 1048576.0;
+	if (pages > 0 && page > 0 && (double)pages * page / 2 < *budget)
+		*budget = (double)pages * page / 2;
+	return 0;
+}
+
 /* Bytes a run on T_n needs: the library's (the board, the plan, the jump
  * list unless streaming) and the text of the solution, names of at most
  * L characters: "-to" per jump and ", from" per move (about 2/3 of the
@@ -324,19 +427,10 @@ static int check_memory(int n, int stream, int json, const char *memory,
 			int *rc)
 {
 	double mb = 1048576.0, need = need_bytes(n, stream, json), budget;
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	size_t bytes;
 
 	*rc = EXIT_USAGE;
-	if (memory) {
-		if (cli_parse_mb("--memory-mb", memory, 1e9, &bytes))
-			return 1;
-		budget = (double)bytes;
-	} else {
-		budget = 4096 * mb;
-		if (pages > 0 && page > 0 && (double)pages * page / 2 < budget)
-			budget = (double)pages * page / 2;
-	}
+	if (memory_budget(memory, &budget))
+		return 1;
 	if (need <= budget)
 		return 0;
 	*rc = EXIT_RESOURCES;
@@ -349,6 +443,238 @@ static int check_memory(int n, int stream, int json, const char *memory,
 			  "--stream); the budget is %.0f MB (--memory-mb)",
 			  n, need / mb, need_bytes(n, 1, 0) / mb, budget / mb);
 	return 1;
+}
+
+/* --- rhombus:N and hexagon:N (construct.h, docs/construct.md) ---------- */
+
+struct shape_opts {
+	const char *vacate, *finish, *memory;
+	int json, stats, explain, stream;
+};
+
+/* "rhombus:12" / "hexagon:5": the shape and side; -1 not such a spec,
+ * -2 a bad side (error printed). */
+static int parse_shape(const char *spec, int *n)
+{
+	static const char *const names[2] = {"rhombus:", "hexagon:"};
+	uint64_t v;
+
+	for (int s = 0; s < 2; s++) {
+		size_t len = strlen(names[s]);
+
+		if (strncmp(spec, names[s], len))
+			continue;
+		if (cli_u64(spec + len, 1, PEG_CONSTRUCT_SHAPE_MAX_SIDE, &v)) {
+			cli_error("bad board spec '%s': side must be 1..%d",
+				  spec, PEG_CONSTRUCT_SHAPE_MAX_SIDE);
+			return -2;
+		}
+		*n = (int)v;
+		return s == 0 ? PEG_SHAPE_RHOMBUS : PEG_SHAPE_HEXAGON;
+	}
+	return -1;
+}
+
+/* A hole of the shape: "d4", "(x,y)" or "#k"; 0 or -1. */
+static int parse_shape_hole(int s, int n, const char *t, int *x, int *y)
+{
+	long holes = peg_construct_shape_holes((enum peg_construct_shape)s, n);
+	int bx, by;
+
+	if (*t == '#') {
+		uint64_t u;
+
+		if (cli_u64(t + 1, 1, (uint64_t)holes, &u))
+			return -1;
+		peg_construct_shape_xy((enum peg_construct_shape)s, n,
+				       (long)u - 1, x, y);
+		return 0;
+	}
+	if (*t == '(') {
+		char end;
+
+		if (sscanf(t, "(%d,%d%c", &bx, &by, &end) != 3 || end != ')' ||
+		    t[strlen(t) - 1] != ')')
+			return -1;
+	} else {
+		const char *p = t;
+		long col = 0, row;
+		char *e;
+
+		while (*p >= 'a' && *p <= 'z' && col < 100000)
+			col = col * 26 + (*p++ - 'a' + 1);
+		if (p == t || !isdigit((unsigned char)*p))
+			return -1;
+		errno = 0;
+		row = strtol(p, &e, 10);
+		if (*e || errno || row < 1 || row > 100000)
+			return -1;
+		bx = (int)col - 1;
+		by = (int)row - 1;
+	}
+	if (peg_construct_shape_index((enum peg_construct_shape)s, n, bx,
+				      by) < 0)
+		return -1;
+	*x = bx;
+	*y = by;
+	return 0;
+}
+
+static void print_shape_explain(const struct peg_construct_shape_info *in)
+{
+	char a[32], b[32];
+
+	hole_name(in->vx, in->vy, a);
+	hole_name(in->base_x0, in->base_y0, b);
+	printf("%s(%d), vacate %s: base of %d holes (%d columns x %d rows "
+	       "from %s) solved by search in %ld nodes\n",
+	       in->shape == PEG_SHAPE_RHOMBUS ? "Rhombus" : "Hexagon", in->n,
+	       a, in->base_holes, in->base_w, in->base_h, b, in->base_nodes);
+	printf("bands of three lines: %d (%d with parallel ends, %d trapezoid "
+	       "corners, %d hexagon corners)\n",
+	       in->n_bands, in->band_types[0], in->band_types[1],
+	       in->band_types[2]);
+	printf("purges: %ld (%ld corner, %ld 3-purge, %ld 6-purge)\n",
+	       in->n_purges, in->n_corner, in->n_3purge, in->n_6purge);
+}
+
+static int construct_shape(const char *spec, const struct shape_opts *o)
+{
+	int n = 0, s = parse_shape(spec, &n), vx, vy, rc, stream;
+	double mb = 1048576.0, need, budget, text, t0, t_plan, t_run;
+	struct peg_construct_shape_plan *c = NULL;
+	struct peg_construct_shape_info info;
+	struct peg_err err;
+	struct sink sink = {0};
+	struct writer w = {0};
+	struct peg_jump *jumps = NULL;
+	long holes, nj = 0;
+	char vname[32], fname[32];
+
+	if (s == -2)
+		return EXIT_USAGE;
+	if (s < 0) {
+		cli_error("construct works on triangle, rhombus and hexagon "
+			  "boards, got '%s'",
+			  spec);
+		return EXIT_USAGE;
+	}
+	if (o->finish) {
+		cli_error("--finish is for triangle boards; on %s the last "
+			  "peg ends where the construction puts it",
+			  spec);
+		return EXIT_USAGE;
+	}
+	if (!o->vacate) {
+		cli_error("give the vacancy with --vacate H");
+		return EXIT_USAGE;
+	}
+	if (parse_shape_hole(s, n, o->vacate, &vx, &vy)) {
+		cli_error("no hole '%s' on %s", o->vacate, spec);
+		return EXIT_USAGE;
+	}
+	/* memory: the library's estimate, the jump list and the text */
+	holes = peg_construct_shape_holes((enum peg_construct_shape)s, n);
+	stream = o->stream && !o->json;
+	text = (double)holes * (2.0 + 2.0 * hole_name(2 * n, 2 * n, vname));
+	need = (double)peg_construct_shape_memory((enum peg_construct_shape)s,
+						  n, !stream) +
+	       (stream ? 0 : text * (o->json ? 3 : 1));
+	if (memory_budget(o->memory, &budget))
+		return EXIT_USAGE;
+	if (need > budget) {
+		cli_error("out of memory: %s needs about %.0f MB; the budget is "
+			  "%.0f MB (--memory-mb)",
+			  spec, need / mb, budget / mb);
+		return EXIT_RESOURCES;
+	}
+	hole_name(vx, vy, vname);
+	t0 = cli_now();
+	rc = peg_construct_shape_plan((enum peg_construct_shape)s, n, vx, vy,
+				      &c, &err);
+	if (rc == PEG_CONSTRUCT_NO)
+		return print_unsolvable(spec, vname, NULL, err.msg, o->json);
+	if (rc)
+		return cli_fail(err.msg, rc == PEG_CONSTRUCT_NOMEM);
+	t_plan = cli_now() - t0;
+	peg_construct_shape_get_info(c, &info);
+	hole_name(info.fx, info.fy, fname);
+	if (o->explain && !o->json)
+		print_shape_explain(&info);
+	w.sink = &sink;
+	w.last_to = -1;
+	w.shape = s;
+	w.n = n;
+	if (stream) {
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+		sink.out = stdout;
+		rc = peg_construct_shape_run(c, write_jump, &w, &err);
+		putchar('\n');
+	} else {
+		struct shape_collect k = {NULL, 0};
+
+		k.j = malloc((size_t)(holes > 2 ? holes - 2 : 1) *
+			     sizeof(*k.j));
+		rc = k.j ? peg_construct_shape_run(c, shape_collect_cb, &k, &err)
+			 : PEG_CONSTRUCT_NOMEM;
+		jumps = k.j;
+		nj = k.n;
+		/* printed only after the whole list has been verified */
+		for (long i = 0; !rc && i < nj; i++)
+			rc = write_jump(&jumps[i], &w);
+	}
+	t_run = cli_now() - t0 - t_plan;
+	if (rc) {
+		rc = run_failed(rc, &err);
+		goto out;
+	}
+	if (o->json) {
+		cJSON *j = json_head(s == PEG_SHAPE_RHOMBUS ? "rhombus"
+							     : "hexagon",
+				     n, holes, vname, fname, &w);
+		if (o->explain || o->stats) {
+			cJSON *e = cJSON_AddObjectToObject(j, "plan");
+
+			cJSON_AddNumberToObject(e, "base_holes",
+						info.base_holes);
+			cJSON_AddNumberToObject(e, "base_nodes",
+						(double)info.base_nodes);
+			cJSON_AddNumberToObject(e, "bands", info.n_bands);
+			cli_json_u64(e, "purges", (uint64_t)info.n_purges);
+			cli_json_u64(e, "corner", (uint64_t)info.n_corner);
+			cJSON_AddNumberToObject(e, "purge3",
+						(double)info.n_3purge);
+			cJSON_AddNumberToObject(e, "purge6",
+						(double)info.n_6purge);
+		}
+		if (o->stats) {
+			cJSON_AddNumberToObject(j, "plan_seconds", t_plan);
+			cJSON_AddNumberToObject(j, "run_seconds", t_run);
+			cli_json_u64(j, "peak_kb", (uint64_t)peak_kb());
+		}
+		cJSON_AddStringToObject(j, "solution",
+					sink.buf ? sink.buf : "");
+		cli_json_print(j);
+	} else {
+		if (!sink.out) {
+			fputs(sink.buf ? sink.buf : "", stdout);
+			putchar('\n');
+		}
+		if (o->stats)
+			printf("stats: %s, %ld holes, vacate %s, finish %s, "
+			       "%ld jumps, %ld moves, %ld purges, base %d "
+			       "holes, plan %.3f s, generate+verify %.3f s, "
+			       "peak %ld kB\n",
+			       spec, holes, vname, fname, w.jumps, w.moves,
+			       info.n_purges, info.base_holes, t_plan, t_run,
+			       peak_kb());
+	}
+	rc = EXIT_YES;
+out:
+	free(jumps);
+	free(sink.buf);
+	peg_construct_shape_free(c);
+	return rc;
 }
 
 int cmd_construct(int argc, char **argv)
@@ -382,9 +708,10 @@ int cmd_construct(int argc, char **argv)
 	}
 	n = parse_side(pos[0]);
 	if (n == -1) {
-		cli_error("construct works on triangle boards only, got '%s'",
-			  pos[0]);
-		return EXIT_USAGE;
+		struct shape_opts so = {vacate, finish, memory, json,
+					stats,	explain, stream};
+
+		return construct_shape(pos[0], &so);
 	}
 	if (n < 0) {
 		cli_error("bad board spec '%s': triangle side must be 1..%d",
@@ -411,22 +738,8 @@ int cmd_construct(int argc, char **argv)
 		rc = peg_construct_plan_pair(n, vx, vy, fx, fy, &c, &err);
 	else
 		rc = peg_construct_plan(n, vx, vy, &c, &err);
-	if (rc == PEG_CONSTRUCT_NO) {
-		if (json) {
-			cJSON *o = cJSON_CreateObject();
-
-			cJSON_AddStringToObject(o, "board", pos[0]);
-			cJSON_AddStringToObject(o, "vacate", vname);
-			if (finish)
-				cJSON_AddStringToObject(o, "finish", finish);
-			cJSON_AddBoolToObject(o, "solvable", 0);
-			cJSON_AddStringToObject(o, "reason", err.msg);
-			cli_json_print(o);
-		} else {
-			printf("unsolvable: %s\n", err.msg);
-		}
-		return EXIT_NO;
-	}
+	if (rc == PEG_CONSTRUCT_NO)
+		return print_unsolvable(pos[0], vname, finish, err.msg, json);
 	if (rc)
 		return cli_fail(err.msg, rc == PEG_CONSTRUCT_NOMEM);
 	t_plan = cli_now() - t0;
@@ -436,6 +749,7 @@ int cmd_construct(int argc, char **argv)
 		print_explain(c, &info);
 	w.sink = &sink;
 	w.last_to = -1;
+	w.shape = -1;
 	if (stream && !json) {
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 		sink.out = stdout;
@@ -449,23 +763,12 @@ int cmd_construct(int argc, char **argv)
 		t_run = cli_now() - t0 - t_plan;
 	}
 	if (rc) {
-		if (rc == PEG_CONSTRUCT_NOMEM)
-			err = (struct peg_err){"out of memory"};
-		rc = cli_fail(err.msg, rc == PEG_CONSTRUCT_NOMEM);
+		rc = run_failed(rc, &err);
 		goto out;
 	}
 	if (json) {
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "board", "triangle");
-		cJSON_AddNumberToObject(o, "side", n);
-		cli_json_u64(o, "holes", peg_tri_index(0, n));
-		cJSON_AddStringToObject(o, "vacate", vname);
-		cJSON_AddStringToObject(o, "finish", fname);
-		cJSON_AddBoolToObject(o, "solvable", 1);
-		cJSON_AddBoolToObject(o, "verified", 1);
-		cli_json_u64(o, "jumps", w.jumps);
-		cli_json_u64(o, "moves", w.moves);
+		cJSON *o = json_head("triangle", n, peg_tri_index(0, n), vname,
+				     fname, &w);
 		if (explain || stats) {
 			cJSON *e = cJSON_AddObjectToObject(o, "plan");
 

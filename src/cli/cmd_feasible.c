@@ -3,6 +3,7 @@
  * (vacate, finish) pairs up to symmetry (theory.h). */
 #include "cli.h"
 
+#include "pegsol/solve.h"
 #include "pegsol/theory.h"
 
 #include <stdio.h>
@@ -20,7 +21,11 @@ static const char usage[] =
 	"class of a single peg at F (seed 000 Theorems 2.1, 2.2; seed 003\n"
 	"null-class rules; the rule of three on the square lattice).\n"
 	"Feasible is necessary; on T_n with n >= 6 it is also sufficient\n"
-	"(Theorem 2.2).\n"
+	"(Theorem 2.2).  These are the lattice's (coarse) classes; on a\n"
+	"small board its own jump lines can split them further (the fine\n"
+	"classes that `pegsol solve` tests first): a pair feasible here but\n"
+	"split by the board's own jumps is marked \"fine: no\" (boards up\n"
+	"to 128 holes).\n"
 	"  --vacate H --finish F  one problem: exit 0 feasible, 1 not\n"
 	"  --vacate H             is H a feasible vacancy; its finishes\n"
 	"  --finish F             the vacancies that can finish at F\n"
@@ -29,8 +34,8 @@ static const char usage[] =
 	"  --count                only the number of distinct pairs\n"
 	"JSON keys: board, title, holes, null_class, vacate, finish,\n"
 	"feasible, start_class, finish_class, reason, solvable, slack,\n"
-	"effective_slack, finish_holes, vacate_holes, count, pairs\n"
-	"[{vacate, finish, effective_slack}].\n";
+	"effective_slack, fine_class, finish_holes, vacate_holes, count,\n"
+	"pairs [{vacate, finish, effective_slack, fine_class}].\n";
 
 /* Where the rule comes from, for the reason line. */
 static const char *source(const struct peg_board *b, int theorem)
@@ -47,6 +52,34 @@ static void hname(const struct peg_board *b, int h, char *buf)
 	peg_board_hole_name(b, h, buf, 64);
 }
 
+/* The fine test of `pegsol solve` (solve.h): is the start (full board
+ * minus s) in the class of one peg at f by the GF(2) span of this
+ * board's own jump lines?  1 yes, 0 no, -1 not computed (over 128
+ * holes, where the lattice classes are the fine ones, or no memory). */
+static int fine_class(const struct peg_board *b, int s, int f)
+{
+	int n = b->n_holes, r = -1;
+	unsigned char *p, *q;
+
+	if (n > 128)
+		return -1;
+	p = malloc((size_t)n);
+	q = calloc((size_t)n, 1);
+	if (p && q) {
+		memset(p, 1, (size_t)n);
+		p[s] = 0;
+		q[f] = 1;
+		r = peg_solve_same_class(b, p, q);
+	}
+	free(p);
+	free(q);
+	return r;
+}
+
+static const char fine_note[] =
+	"  (fine: no - this board's own jumps separate them; pegsol solve "
+	"says 'position class')";
+
 /* One problem (f >= 0) or one vacancy (f < 0). */
 static int one_problem(const struct peg_board *b, int s, int f, int json)
 {
@@ -55,7 +88,7 @@ static int one_problem(const struct peg_board *b, int s, int f, int json)
 	unsigned full, start, fcls = 0;
 	char sn[64], fn[64], scl[64], fcl[64], reason[512] = "";
 	int ok, n = peg_theory_triangle_side(b), slack = 0, eff = 0;
-	int have_slack = 0, solvable = -1, count = 0;
+	int have_slack = 0, solvable = -1, count = 0, fine;
 	unsigned char *fin;
 
 	ok = peg_theory_svss(b, s, f, &why, &err);
@@ -95,7 +128,10 @@ static int one_problem(const struct peg_board *b, int s, int f, int json)
 			 "start in position class %s, a peg at %s in class %s "
 			 "(%s)",
 			 scl, fn, fcl, source(b, 2));
-	if (ok && f >= 0 && n >= 6)
+	fine = ok && f >= 0 ? fine_class(b, s, f) : -1;
+	if (fine == 0)
+		solvable = 0; /* the board's own jumps split the class */
+	else if (ok && f >= 0 && n >= 6)
 		solvable = 1; /* Theorem 2.2, sufficiency */
 	if (f >= 0 && n == 5 && ok) {
 		peg_theory_slack(b, s, f, &slack, &eff, &err);
@@ -116,6 +152,8 @@ static int one_problem(const struct peg_board *b, int s, int f, int json)
 		if (f >= 0)
 			cJSON_AddStringToObject(o, "finish_class", fcl);
 		cJSON_AddStringToObject(o, "reason", reason);
+		if (fine >= 0)
+			cJSON_AddBoolToObject(o, "fine_class", fine);
 		if (f >= 0)
 			cJSON_AddItemToObject(
 				o, "solvable",
@@ -143,6 +181,11 @@ static int one_problem(const struct peg_board *b, int s, int f, int json)
 					 "cannot increase (seed 000 "
 					 "section 2.3)"
 				       : "");
+		if (fine == 0)
+			printf("not solvable: this board's own jump lines put "
+			       "start and finish in different fine classes "
+			       "(what pegsol solve reports as 'position "
+			       "class')\n");
 		if (solvable == 1)
 			printf("solvable: every feasible pair on T_n, n >= 6, "
 			       "is (Theorem 2.2)\n");
@@ -273,11 +316,17 @@ static int all_pairs(const struct peg_board *b, int count_only, int json)
 				hname(b, list[i].finish, fn);
 				cJSON_AddStringToObject(p, "vacate", sn);
 				cJSON_AddStringToObject(p, "finish", fn);
+				int fine = fine_class(b, list[i].vacate,
+						      list[i].finish);
+
 				if (t5 && !peg_theory_slack(b, list[i].vacate,
 							    list[i].finish,
 							    &slack, &eff, &err))
 					cJSON_AddNumberToObject(
 						p, "effective_slack", eff);
+				if (fine >= 0)
+					cJSON_AddBoolToObject(p, "fine_class",
+							      fine);
 				cJSON_AddItemToArray(a, p);
 			}
 		}
@@ -299,7 +348,10 @@ static int all_pairs(const struct peg_board *b, int count_only, int json)
 							    list[i].finish,
 							    &slack, &eff, &err))
 					printf(" %2d", eff);
-				printf("\n");
+				printf("%s\n", fine_class(b, list[i].vacate,
+							  list[i].finish) == 0
+							? fine_note
+							: "");
 			}
 			printf("%lld pair%s\n", n, n == 1 ? "" : "s");
 		}

@@ -5,6 +5,7 @@
 #include "play_tui.h"
 
 #include "pegsol/play.h"
+#include "pegsol/pos.h"
 
 #include <curses.h>
 #include <limits.h>
@@ -72,6 +73,8 @@ static int play_attach(struct tui *t)
 	char note[300];
 	int n = t->g->s->b->n_holes;
 
+	t->msg[0] = 0; /* nothing of the last game's lines survives */
+	t->computer = -1;
 	switch (peg_game_prepare(t->g, note, sizeof(note))) {
 	case PEG_PLAY_SETS_REFUSED:
 		snprintf(t->msg, sizeof(t->msg), "%.200s: live search", note);
@@ -174,6 +177,11 @@ void play_fewest(struct tui *t, int asked)
 	else if (t->opt == -1)
 		snprintf(t->optinfo, sizeof(t->optinfo),
 			 "fewest moves: no solution from the start");
+	else if (t->computer >= 0 && peg_session_jumps(s) > t->computer)
+		snprintf(t->optinfo, sizeof(t->optinfo),
+			 "fewest moves from the start: %d (%s)", t->opt,
+			 won ? "won with the computer's Solve: no score"
+			     : "the computer played the last moves");
 	else
 		snprintf(t->optinfo, sizeof(t->optinfo),
 			 "fewest moves from the start: %d (you: %d%s)", t->opt,
@@ -195,6 +203,16 @@ void play_after_change(struct tui *t)
 		play_fewest(t, 1);
 }
 
+/* A full board before any jump: no jump is possible, so Enter (or a
+ * click) on a hole empties it to choose the start (as on Bell's pages). */
+int play_full_board(const struct tui *t)
+{
+	const struct peg_session *s = t->g->s;
+
+	return peg_session_jumps(s) == 0 &&
+	       peg_pos_count(s->pegs, s->b->n_holes) == s->b->n_holes;
+}
+
 /* Enter on hole h: jump there, select it, or deselect. */
 void play_act(struct tui *t, int h)
 {
@@ -202,7 +220,34 @@ void play_act(struct tui *t, int h)
 	const unsigned char *pegs = t->g->s->pegs;
 
 	t->msg[0] = 0;
+	if (play_full_board(t)) { /* choosing the start: empty h */
+		unsigned char *start = malloc((size_t)t->g->s->b->n_holes);
+		char name[64];
+
+		if (!start) {
+			snprintf(t->msg, sizeof(t->msg), "out of memory");
+			return;
+		}
+		memcpy(start, pegs, (size_t)t->g->s->b->n_holes);
+		start[h] = 0;
+		if (peg_game_restart(t->g, start, &err)) {
+			snprintf(t->msg, sizeof(t->msg), "%s", err.msg);
+		} else {
+			play_reattach(t);
+			snprintf(t->msg, sizeof(t->msg),
+				 "start: %s vacated; your move",
+				 peg_board_hole_name(t->g->s->b, h, name,
+						     sizeof(name)));
+			play_after_change(t);
+		}
+		free(start);
+		return;
+	}
 	if (t->sel >= 0 && peg_game_legal(t->g, t->sel, h) >= 0) {
+		/* a jump of the player's own before the computer's part
+		 * drops that part (no redo past a new jump) */
+		if (t->computer >= 0 && peg_session_jumps(t->g->s) <= t->computer)
+			t->computer = -1;
 		if (peg_game_play(t->g, t->sel, h, &err))
 			snprintf(t->msg, sizeof(t->msg), "%s", err.msg);
 		t->sel = h; /* the same peg may go on: one move */
@@ -246,6 +291,8 @@ void play_solve(struct tui *t)
 
 	snprintf(t->msg, sizeof(t->msg), "searching...");
 	tui_draw(t);
+	if (t->computer < 0 || peg_session_jumps(t->g->s) < t->computer)
+		t->computer = peg_session_jumps(t->g->s);
 	if (peg_game_solve(t->g, &l, &reason, &err)) {
 		snprintf(t->msg, sizeof(t->msg), "%s", err.msg);
 		return;

@@ -3,6 +3,8 @@
  * none exists) and survey every starting state of a board. */
 #include "cli.h"
 
+#include "play_tui.h"
+
 #include "pegsol/solution.h"
 #include "pegsol/tricolor.h"
 
@@ -13,6 +15,8 @@
 
 static const char usage[] =
 	"usage: pegsol tricolor show BOARD --position P [--json]\n"
+	"       pegsol tricolor play BOARD [--position P | --vacate H]\n"
+	"                             [--seed S] (the terminal game)\n"
 	"       pegsol tricolor solve BOARD --position P [--table]\n"
 	"                             [--max-states N] [--threads N] [--json]\n"
 	"       pegsol tricolor survey BOARD [--threads N] [--list N]\n"
@@ -426,16 +430,19 @@ int cmd_tricolor(int argc, char **argv)
 	struct peg_board *b;
 	unsigned char *col = NULL;
 
+	if (argc > 1 && !strcmp(argv[1], "play")) /* tricolor_play.c */
+		return tricolor_play(argc - 1, argv + 1);
 	r = cli_parse(argc, argv, opts, 9, pos, 2, &np, usage);
 	if (r)
 		return r > 0 ? EXIT_YES : EXIT_USAGE;
 	if (np < 1) {
-		cli_error("need an action: show, solve or survey (see --help)");
+		cli_error("need an action: show, solve, survey or play (see "
+			  "--help)");
 		return EXIT_USAGE;
 	}
 	if (strcmp(pos[0], "show") && strcmp(pos[0], "solve") &&
 	    strcmp(pos[0], "survey")) {
-		cli_error("unknown action '%s' (show, solve, survey)",
+		cli_error("unknown action '%s' (show, solve, survey, play)",
 			  cli_q(pos[0]));
 		return EXIT_USAGE;
 	}

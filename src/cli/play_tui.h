@@ -34,14 +34,32 @@ struct tui {
 	char einfo[400];
 	int help;
 	char msg[256];
-	/* the screen place of each hole */
+	/* the computer's Solve took over at this many jumps (-1: never):
+	 * a win past it earns no "optimal!" credit */
+	int computer;
+	/* the screen place of each hole: board row and column, the board's
+	 * size in them, and where tui_draw put it (top, left: the screen
+	 * place of row vtop, column vleft; a board bigger than the screen
+	 * scrolls with the cursor) */
 	int *row, *col;
-	int top, left;
+	int rows, cols;
+	int top, left, vtop, vleft;
+	int cropped;              /* the last draw showed part of the board */
 	int cursor, sel;          /* hole indices, sel -1 = none */
 };
 
 /* Screen places of the board's holes (t->row, t->col allocated). */
 void tui_layout(struct tui *t);
+/* The same for any board: row and column of each hole (arrays of
+ * n_holes), and the board's size in rows and columns. */
+void tui_place(const struct peg_board *b, int *row, int *col, int *rows,
+	       int *cols);
+/* One line at (y, x) cut to the screen (printf format). */
+void tui_put(int y, int x, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The nearest hole from cursor in direction (dr, dc) over places row/col. */
+int tui_step_at(const int *row, const int *col, int n, int cursor, int dr,
+		int dc);
 
 /* Draw the whole screen. */
 void tui_draw(struct tui *t);
@@ -64,10 +82,14 @@ void tui_edit_analyse(struct tui *t, int restart);
 void play_reattach(struct tui *t);
 void play_after_change(struct tui *t);
 void play_act(struct tui *t, int h);
+int play_full_board(const struct tui *t);
 void play_animate(struct tui *t);
 void play_solve(struct tui *t);
 void play_hint(struct tui *t);
 void play_fewest(struct tui *t, int asked);
 void play_new_puzzle(struct tui *t);
+
+/* pegsol tricolor play (tricolor_play.c): argv[0] is "play". */
+int tricolor_play(int argc, char **argv);
 
 #endif

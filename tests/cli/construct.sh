@@ -74,7 +74,7 @@ expect_exit 1 "$PEGSOL" construct T6 --vacate a1 --finish a2
 expect_out 'Theorem 2.2' "$PEGSOL" construct T6 --vacate a1 --finish a2
 
 # bad input: one error line, exit 2
-expect_error 'triangle boards only' "$PEGSOL" construct english --vacate d4
+expect_error 'triangle, rhombus and hexagon boards' "$PEGSOL" construct english --vacate d4
 expect_error 'side must be' "$PEGSOL" construct T0 --vacate a1
 expect_error 'side must be' "$PEGSOL" construct triangle:x --vacate a1
 expect_error 'no hole .z9.' "$PEGSOL" construct T5 --vacate z9

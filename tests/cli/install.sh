@@ -127,16 +127,16 @@ c() {
 	COMP_CWORD=\$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _pegsol
 	echo "\$1=>\${COMPREPLY[*]}"
 }
-c "pegsol so"; c "pegsol solve T5 --va"; c "pegsol sets T5 --group "
+c "pegsol sol"; c "pegsol solve T5 --va"; c "pegsol sets T5 --group "
 c "pegsol solve T5 --vacate "; c "pegsol solve tri"; c "pegsol tricolor "
 COMP
 bash "$tmp/comp.sh" >"$tmp/comp.out" 2>&1
-check "completion: commands" grep -qx 'pegsol so=>solve' "$tmp/comp.out"
+check "completion: commands" grep -qx 'pegsol sol=>solve solutions' "$tmp/comp.out"
 check "completion: options" grep -qx 'pegsol solve T5 --va=>--vacate' "$tmp/comp.out"
 check "completion: values" grep -qx 'pegsol sets T5 --group =>stab full none' "$tmp/comp.out"
 check "completion: holes" grep -qx 'pegsol solve T5 --vacate =>a1 a2 b2 a3 b3 c3 a4 b4 c4 d4 a5 b5 c5 d5 e5' "$tmp/comp.out"
 check "completion: boards" grep -qx 'pegsol solve tri=>triangle: triangle:5' "$tmp/comp.out"
-check "completion: actions" grep -qx 'pegsol tricolor =>show solve survey' "$tmp/comp.out"
+check "completion: actions" grep -qx 'pegsol tricolor =>play show solve survey' "$tmp/comp.out"
 [ "$_fail" -eq 0 ] || cat "$tmp/comp.out" >&2
 
 # the build honours the user's flags (dpkg-buildflags) in every compile

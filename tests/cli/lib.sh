@@ -70,3 +70,23 @@ done_checks() {
 	rm -f /tmp/pegsol_out.$$ /tmp/pegsol_err.$$
 	echo "RESULT $_pass $_fail"
 }
+# Terminal games through tmux (play.sh, tricolor_play.sh): set $sock (the
+# server's socket) and $TMUX_SESSION; T runs tmux, screen prints the
+# session's screen, wait_for polls it for a regex (up to 10 s),
+# expect_screen REGEX WHAT checks it, keys sends keys.
+T() { tmux -S "$sock" "$@"; }
+screen() { T capture-pane -p -t "$TMUX_SESSION"; }
+wait_for() {
+	for _ in $(seq 100); do
+		if screen | grep -Eq -- "$1"; then return 0; fi
+		sleep 0.1
+	done
+	return 1
+}
+expect_screen() {
+	if wait_for "$1"; then _ok; else
+		_no "screen lacks /$1/ ($2)"
+		screen | sed 's/^/    | /' >&2
+	fi
+}
+keys() { T send-keys -t "$TMUX_SESSION" "$@"; }

@@ -35,8 +35,12 @@ expect_error 'not both' $PEGSOL shortest T5 --vacate a1 --finish a1 --anywhere
 
 # seed 003 Solution Catalogs: Star(2) 6 problems all 7 moves, Triangle(5)
 # 12 problems 9 to 11, Truncated Triangle(5) 10 problems 6 to 8
-expect_out '^Star\(2\): 6 problems, 7 to 7 moves' $PEGSOL catalog star:2
+expect_out '^Star\(2\): 6 problems, 7 moves' $PEGSOL catalog star:2
 expect_out '^Triangle\(5\): 12 problems, 9 to 11 moves' $PEGSOL catalog T5
+# issue 19 item 6: no solvable problem is said in words, not "-1 to 0"
+expect_out '^Triangle\(3\): 0 problems, no solvable problem, 2 unsolvable' \
+	$PEGSOL catalog triangle:3
+expect_out '"min_moves":null' $PEGSOL catalog triangle:3 --json
 expect_out '"problems":10' $PEGSOL catalog trunc-triangle:5 --json
 md=$(mktemp)
 expect_exit 0 $PEGSOL catalog star:2 --markdown "$md"
@@ -45,7 +49,7 @@ rm -f "$md"
 expect_error "holes|at most 128" $PEGSOL catalog T16
 # --max-moves: the T6 problems solvable in 9 moves (seed 003: 9 to 11);
 # the other pairs are counted as open
-expect_out 'problems, 9 to 9 moves, 0 unsolvable pairs, [0-9]+ pairs need more than 9' $PEGSOL catalog T6 --max-moves 9
+expect_out 'problems, 9 moves, 0 unsolvable pairs, [0-9]+ pairs need more than 9' $PEGSOL catalog T6 --max-moves 9
 # a tiny breadth-first table: the bounds are finished depth first, with
 # the same minimum (seed 000 Table 4: S(7) = 12 from a2; seed 003: T6
 # catalog 29 problems, 9 to 11 moves); --progress reports each start

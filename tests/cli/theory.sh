@@ -56,6 +56,19 @@ expect_out '"count":36' $P feasible wiegleb --json --count
 # closed form (4T(n)^2 + 9n^2)/72 at n = 2000
 expect_out ': 222445000000 distinct' $P feasible T2000 --count
 expect_exit 0 $P feasible --help
+# issue 19 item 6: feasible (lattice classes) and solve (the board's own
+# jump lines) say which classes they use, and agree on T2/T3
+expect_out 'a1 +a1 +\(fine: no' $P feasible triangle:2
+expect_out '"fine_class":false' $P feasible triangle:2 --json
+expect_out 'b3 +b3 +\(fine: no' $P feasible triangle:3
+expect_out '^a1 +b3$' $P feasible triangle:3
+expect_out 'not solvable: this board.s own jump lines' \
+	$P feasible triangle:3 --vacate a1 --finish a1
+expect_out '"solvable":false' $P feasible triangle:3 --vacate a1 \
+	--finish a1 --json
+expect_out 'position class \(fine: the span of this board.s own jump' \
+	$P solve triangle:3 --vacate a1 --finish a1
+expect_out '"fine_class":true' $P feasible T5 --vacate a1 --finish a1 --json
 
 # bad input: one error line, exit 2
 expect_error 'missing BOARD' $P classes

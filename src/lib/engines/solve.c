@@ -227,10 +227,13 @@ static int cheap_proofs(const struct peg_board *b, const struct peg_problem *p,
 	if (!ok)
 		return unsolvable(res, PEG_REASON_CLASS,
 				  p->goal == PEG_GOAL_POSITION
-					  ? "position class: start and finish "
-					    "are in different classes"
-					  : "position class: no single peg "
-					    "is in the class of the start");
+					  ? "position class (fine: the span of "
+					    "this board's own jump lines): start "
+					    "and finish are in different classes"
+					  : "position class (fine: the span of "
+					    "this board's own jump lines): no "
+					    "single peg is in the class of the "
+					    "start");
 	return -1;
 }
 

@@ -326,11 +326,12 @@ static int vset_add(struct vset *v, u128 a, u128 b)
 {
 	uint64_t i;
 
+	/* the limit holds below the first growth too (max < 512) */
+	if (v->n + 1 > v->max)
+		return -1;
 	if (2 * (v->n + 1) > v->cap) {
 		struct vset nv;
 
-		if (v->n + 1 > v->max)
-			return -1;
 		nv.cap = 2 * v->cap;
 		nv.n = 0;
 		nv.max = v->max;
