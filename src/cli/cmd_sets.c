@@ -5,6 +5,7 @@
 #include "problem.h"
 #include "progress.h"
 #include "sets_byindex.h"
+#include "sets_print.h"
 #include "svgout.h"
 
 #include "pegsol/afile.h"
@@ -93,96 +94,10 @@ static const char usage[] =
 	"goal, cut}]}: the weights in hole order, the least goal value and\n"
 	"the positions each cut first.\n";
 
-static uint64_t sum_n(const struct peg_level *lv, int n)
-{
-	uint64_t t = 0;
-
-	for (int i = 0; i <= n; i++)
-		t += lv[i].n;
-	return t;
-}
-
-static uint64_t sum_raw(const struct peg_level *lv, int n)
-{
-	uint64_t t = 0;
-
-	for (int i = 0; i <= n; i++)
-		t += lv[i].raw;
-	return t;
-}
-
 static void note_resumed(void *ctx, int pegs)
 {
 	(void)ctx;
 	fprintf(stderr, "pegsol sets: resuming from level %d\n", pegs);
-}
-
-/* --prune: the pagoda functions and what they cut, as JSON. */
-static void prune_json(cJSON *o, const struct peg_sets *s)
-{
-	const struct peg_prune *pr = s->prune;
-	cJSON *po, *arr;
-	uint64_t lost = 0;
-
-	if (!pr)
-		return;
-	for (int m = 0; m <= s->n_holes; m++)
-		lost += s->pruned[m];
-	po = cJSON_CreateObject();
-	arr = cJSON_CreateArray();
-	cJSON_AddNumberToObject(po, "functions", pr->n_base);
-	cJSON_AddNumberToObject(po, "tested", pr->n_fn);
-	cJSON_AddNumberToObject(po, "sample_pegs", pr->sample_pegs);
-	cJSON_AddNumberToObject(po, "lp_calls", pr->lp_calls);
-	cli_json_u64(po, "lost", lost);
-	for (int q = 0; q < pr->n_base; q++) {
-		cJSON *e = cJSON_CreateObject(), *w = cJSON_CreateArray();
-
-		for (int h = 0; h < pr->n_holes; h++)
-			cJSON_AddItemToArray(
-				w, cJSON_CreateNumber((double)pr->w[
-					   (size_t)q * (size_t)pr->n_holes +
-					   (size_t)h]));
-		cJSON_AddItemToObject(e, "weights", w);
-		cJSON_AddNumberToObject(e, "goal", (double)pr->goal[q]);
-		cli_json_u64(e, "cut", pr->cut[q]);
-		cJSON_AddItemToArray(arr, e);
-	}
-	cJSON_AddItemToObject(po, "pagodas", arr);
-	cJSON_AddItemToObject(o, "prune", po);
-}
-
-/* --prune: the same as text, one line a function (weights in hole
- * order). */
-static void prune_text(const struct peg_sets *s)
-{
-	const struct peg_prune *pr = s->prune;
-	uint64_t lost = 0;
-
-	if (!pr)
-		return;
-	for (int m = 0; m <= s->n_holes; m++)
-		lost += s->pruned[m];
-	printf("pruned by %d pagoda function%s (%d tested with their "
-	       "images; %d linear programs on levels down to %d pegs): "
-	       "%llu positions dropped\n",
-	       pr->n_base, pr->n_base == 1 ? "" : "s", pr->n_fn, pr->lp_calls,
-	       pr->sample_pegs, (unsigned long long)lost);
-	for (int q = 0; q < pr->n_base; q++) {
-		printf("  pagoda %d: goal %ld, cut %llu, weights", q + 1,
-		       pr->goal[q], (unsigned long long)pr->cut[q]);
-		for (int h = 0; h < pr->n_holes; h++)
-			printf(" %ld",
-			       pr->w[(size_t)q * (size_t)pr->n_holes +
-				     (size_t)h]);
-		printf("\n");
-	}
-}
-
-static const char *group_name(enum peg_group g)
-{
-	return g == PEG_GROUP_FULL ? "full" : g == PEG_GROUP_NONE ? "none"
-								  : "stab";
 }
 
 /* pegsol sets --check FILE: the header, then every block checked for the
@@ -231,92 +146,13 @@ static int check_file(const char *path, int json)
 }
 
 /* --forward-only: F_n from the start down to the bottom (no B, W, L). */
-static int forward_table(const struct peg_board *b, const struct peg_sets *s,
-			 const struct peg_sets_opts *so, double secs, int raw,
-			 int json)
-{
-	uint64_t tf = 0, tr = 0;
-
-	for (int m = s->start_pegs; m >= s->bottom; m--) {
-		tf += s->F[m].n;
-		tr += s->F[m].raw;
-	}
-	if (json) {
-		cJSON *o = cJSON_CreateObject(), *lv = cJSON_CreateArray();
-		cJSON *tot = cJSON_CreateObject();
-
-		cli_json_board(o, b);
-		cJSON_AddStringToObject(o, "group", group_name(so->group));
-		cJSON_AddNumberToObject(o, "symmetries", s->n_group);
-		cJSON_AddBoolToObject(o, "forward_only", 1);
-		cJSON_AddNumberToObject(o, "to", s->bottom);
-		for (int m = s->start_pegs; m >= s->bottom; m--) {
-			cJSON *e = cJSON_CreateObject();
-
-			cJSON_AddNumberToObject(e, "pegs", m);
-			cli_json_u64(e, "F", s->F[m].n);
-			if (raw)
-				cli_json_u64(e, "F_raw", s->F[m].raw);
-			if (s->prune)
-				cli_json_u64(e, "pruned", s->pruned[m]);
-			cJSON_AddItemToArray(lv, e);
-		}
-		cJSON_AddItemToObject(o, "levels", lv);
-		cli_json_u64(tot, "F", tf);
-		if (raw)
-			cli_json_u64(tot, "F_raw", tr);
-		cJSON_AddItemToObject(o, "total", tot);
-		cJSON_AddNumberToObject(o, "seconds", secs);
-		if (so->work) {
-			cJSON_AddStringToObject(o, "work", so->work);
-			if (s->resumed)
-				cJSON_AddNumberToObject(o, "resumed",
-							s->resumed);
-			cli_json_u64(o, "work_bytes", s->work_bytes);
-		}
-		cJSON_AddNumberToObject(o, "partitions", s->partitions);
-		cli_json_u64(o, "disk_bytes", s->disk_bytes);
-		prune_json(o, s);
-		cli_json_print(o);
-		return EXIT_YES;
-	}
-	printf("%s, forward sets from %d down to %d pegs, group %s "
-	       "(%d symmetr%s), %.3f s\n",
-	       b->title, s->start_pegs, s->bottom, group_name(so->group),
-	       s->n_group, s->n_group == 1 ? "y" : "ies", secs);
-	printf("%5s %12s", "pegs", "|F_n|");
-	if (raw)
-		printf(" %12s", "raw |F_n|");
-	printf("\n");
-	for (int m = s->start_pegs; m >= s->bottom; m--) {
-		printf("%5d %12zu", m, s->F[m].n);
-		if (raw)
-			printf(" %12llu", (unsigned long long)s->F[m].raw);
-		printf("\n");
-	}
-	printf("%5s %12llu", "total", (unsigned long long)tf);
-	if (raw)
-		printf(" %12llu", (unsigned long long)tr);
-	printf("\n");
-	if (so->work)
-		printf("work directory %s: %llu bytes of level files%s\n",
-		       so->work, (unsigned long long)s->work_bytes,
-		       s->resumed ? " (resumed)" : "");
-	if (s->partitions)
-		printf("disk: up to %d partitions a level, %llu bytes "
-		       "written\n",
-		       s->partitions, (unsigned long long)s->disk_bytes);
-	prune_text(s);
-	return EXIT_YES;
-}
-
 #include "allstarts.h" /* pegsol sets BOARD --all-starts */
 
 int cmd_sets(int argc, char **argv)
 {
 	int json = 0, raw = 0, n_pos = 0, r;
 	int byidx = 0, progress = 0, fwd = 0, to = 0, prune = 0;
-	int rc = EXIT_USAGE, solvable, n, nob;
+	int rc = EXIT_USAGE, solvable;
 	const char *posv[1];
 	const char *group = NULL, *outfile = NULL, *plot = NULL;
 	const char *check = NULL, *work = NULL;
@@ -343,7 +179,6 @@ int cmd_sets(int argc, char **argv)
 	struct peg_err err;
 	struct cli_progress prog;
 	double secs;
-	uint64_t whalf = 0;
 
 	if (cli_all_starts_asked(argc, argv))
 		return cli_sets_all_starts(argc, argv);
@@ -420,17 +255,12 @@ int cmd_sets(int argc, char **argv)
 		goto out;
 	}
 	secs = cli_now() - secs;
-	n = b->n_holes;
 	if (fwd) {
-		rc = forward_table(b, s, &so, secs, raw, json);
+		cli_sets_print_forward(b, s, secs, raw, json, so.work);
+		rc = EXIT_YES;
 		goto out;
 	}
 	solvable = s->W[s->finish_pegs].n > 0;
-	/* a complement problem's B_n is ~F_(N-n): not known when F is
-	 * pruned */
-	nob = s->prune && s->complement;
-	for (int m = 0; m <= n / 2; m++)
-		whalf += s->W[m].n;
 	if (outfile && (r = peg_sets_save(s, outfile, &err))) {
 		rc = cli_fail(err.msg, r == PEG_AFILE_ERESOURCE);
 		goto out;
@@ -441,112 +271,7 @@ int cmd_sets(int argc, char **argv)
 		rc = solvable ? EXIT_YES : EXIT_NO;
 		goto out;
 	}
-	rc = EXIT_USAGE;
-	if (json) {
-		cJSON *o = cJSON_CreateObject(), *lv = cJSON_CreateArray();
-		cJSON *tot = cJSON_CreateObject();
-
-		cli_json_board(o, b);
-		cJSON_AddStringToObject(o, "group", group_name(so.group));
-		cJSON_AddNumberToObject(o, "symmetries", s->n_group);
-		cJSON_AddBoolToObject(o, "complement", s->complement);
-		cJSON_AddBoolToObject(o, "anywhere", s->anywhere);
-		cJSON_AddBoolToObject(o, "solvable", solvable);
-		for (int m = s->start_pegs; m >= s->finish_pegs; m--) {
-			cJSON *e = cJSON_CreateObject();
-
-			cJSON_AddNumberToObject(e, "pegs", m);
-			cli_json_u64(e, "F", s->F[m].n);
-			if (raw) {
-				cli_json_u64(e, "F_raw", s->F[m].raw);
-				cli_json_u64(e, "W_raw", s->W[m].raw);
-			}
-			if (nob) /* ~F of a pruned complement problem */
-				cJSON_AddNullToObject(e, "B");
-			else
-				cli_json_u64(e, "B",
-					     peg_sets_backward_size(s, m));
-			cli_json_u64(e, "W", s->W[m].n);
-			cli_json_u64(e, "L", s->L[m].n);
-			if (s->prune)
-				cli_json_u64(e, "pruned", s->pruned[m]);
-			cJSON_AddItemToArray(lv, e);
-		}
-		cJSON_AddItemToObject(o, "levels", lv);
-		cli_json_u64(tot, "F", sum_n(s->F, n));
-		if (raw)
-			cli_json_u64(tot, "F_raw", sum_raw(s->F, n));
-		{
-			uint64_t tb = 0;
-
-			for (int m = 0; m <= n; m++)
-				tb += peg_sets_backward_size(s, m);
-			if (nob)
-				cJSON_AddNullToObject(tot, "B");
-			else
-				cli_json_u64(tot, "B", tb);
-		}
-		cli_json_u64(tot, "W", sum_n(s->W, n));
-		cli_json_u64(tot, "L", sum_n(s->L, n));
-		cJSON_AddItemToObject(o, "total", tot);
-		cli_json_u64(o, "W_half", whalf);
-		cJSON_AddNumberToObject(o, "seconds", secs);
-		if (outfile)
-			cJSON_AddStringToObject(o, "file", outfile);
-		cJSON_AddNumberToObject(o, "partitions", s->partitions);
-		cli_json_u64(o, "disk_bytes", s->disk_bytes);
-		prune_json(o, s);
-		cli_json_print(o);
-	} else {
-		uint64_t tb = 0;
-
-		printf("%s, %s, group %s (%d symmetr%s), %.3f s\n", b->title,
-		       s->complement ? "complement problem"
-		       : s->anywhere ? "one peg anywhere"
-				     : "finish position",
-		       group_name(so.group), s->n_group,
-		       s->n_group == 1 ? "y" : "ies", secs);
-		printf("%5s %12s", "pegs", "|F_n|");
-		if (raw)
-			printf(" %12s", "raw |F_n|");
-		printf(" %12s %12s %12s\n", "|B_n|", "|W_n|", "|L_n|");
-		for (int m = s->start_pegs; m >= s->finish_pegs; m--) {
-			size_t bs = peg_sets_backward_size(s, m);
-
-			tb += bs;
-			printf("%5d %12zu", m, s->F[m].n);
-			if (raw)
-				printf(" %12llu",
-				       (unsigned long long)s->F[m].raw);
-			if (nob)
-				printf(" %12s", "-");
-			else
-				printf(" %12zu", bs);
-			printf(" %12zu %12zu\n", s->W[m].n, s->L[m].n);
-		}
-		printf("%5s %12llu", "total",
-		       (unsigned long long)sum_n(s->F, n));
-		if (raw)
-			printf(" %12llu", (unsigned long long)sum_raw(s->F, n));
-		if (nob)
-			printf(" %12s", "-");
-		else
-			printf(" %12llu", (unsigned long long)tb);
-		printf(" %12llu %12llu\n",
-		       (unsigned long long)sum_n(s->W, n),
-		       (unsigned long long)sum_n(s->L, n));
-		printf("W_n with n <= %d: %llu; %s\n", n / 2,
-		       (unsigned long long)whalf,
-		       solvable ? "solvable" : "unsolvable");
-		if (outfile)
-			printf("written to %s\n", outfile);
-		if (s->partitions)
-			printf("disk: up to %d partitions a level, %llu bytes "
-			       "written\n",
-			       s->partitions,
-			       (unsigned long long)s->disk_bytes);
-		prune_text(s);
-	}
+	cli_sets_print(b, s, secs, raw, json, outfile);
 	rc = solvable ? EXIT_YES : EXIT_NO;
 out:
 	peg_sets_free(s);

@@ -25,6 +25,68 @@ static uint64_t sum_raw(const struct peg_level *lv, int n)
 	return t;
 }
 
+/* --prune: the pagoda functions and what they cut, as JSON. */
+static void prune_json(cJSON *o, const struct peg_sets *s)
+{
+	const struct peg_prune *pr = s->prune;
+	cJSON *po, *arr;
+	uint64_t lost = 0;
+
+	if (!pr)
+		return;
+	for (int m = 0; m <= s->n_holes; m++)
+		lost += s->pruned[m];
+	po = cJSON_CreateObject();
+	arr = cJSON_CreateArray();
+	cJSON_AddNumberToObject(po, "functions", pr->n_base);
+	cJSON_AddNumberToObject(po, "tested", pr->n_fn);
+	cJSON_AddNumberToObject(po, "sample_pegs", pr->sample_pegs);
+	cJSON_AddNumberToObject(po, "lp_calls", pr->lp_calls);
+	cli_json_u64(po, "lost", lost);
+	for (int q = 0; q < pr->n_base; q++) {
+		cJSON *e = cJSON_CreateObject(), *w = cJSON_CreateArray();
+
+		for (int h = 0; h < pr->n_holes; h++)
+			cJSON_AddItemToArray(
+				w, cJSON_CreateNumber((double)pr->w[
+					   (size_t)q * (size_t)pr->n_holes +
+					   (size_t)h]));
+		cJSON_AddItemToObject(e, "weights", w);
+		cJSON_AddNumberToObject(e, "goal", (double)pr->goal[q]);
+		cli_json_u64(e, "cut", pr->cut[q]);
+		cJSON_AddItemToArray(arr, e);
+	}
+	cJSON_AddItemToObject(po, "pagodas", arr);
+	cJSON_AddItemToObject(o, "prune", po);
+}
+
+/* --prune: the same as text, one line a function (weights in hole
+ * order). */
+static void prune_text(const struct peg_sets *s)
+{
+	const struct peg_prune *pr = s->prune;
+	uint64_t lost = 0;
+
+	if (!pr)
+		return;
+	for (int m = 0; m <= s->n_holes; m++)
+		lost += s->pruned[m];
+	printf("pruned by %d pagoda function%s (%d tested with their "
+	       "images; %d linear programs on levels down to %d pegs): "
+	       "%llu positions dropped\n",
+	       pr->n_base, pr->n_base == 1 ? "" : "s", pr->n_fn, pr->lp_calls,
+	       pr->sample_pegs, (unsigned long long)lost);
+	for (int q = 0; q < pr->n_base; q++) {
+		printf("  pagoda %d: goal %ld, cut %llu, weights", q + 1,
+		       pr->goal[q], (unsigned long long)pr->cut[q]);
+		for (int h = 0; h < pr->n_holes; h++)
+			printf(" %ld",
+			       pr->w[(size_t)q * (size_t)pr->n_holes +
+				     (size_t)h]);
+		printf("\n");
+	}
+}
+
 const char *cli_group_name(enum peg_group g)
 {
 	return g == PEG_GROUP_FULL ? "full" : g == PEG_GROUP_NONE ? "none"
@@ -58,6 +120,8 @@ void cli_sets_print_forward(const struct peg_board *b,
 			cli_json_u64(e, "F", s->F[m].n);
 			if (raw)
 				cli_json_u64(e, "F_raw", s->F[m].raw);
+			if (s->prune)
+				cli_json_u64(e, "pruned", s->pruned[m]);
 			cJSON_AddItemToArray(lv, e);
 		}
 		cJSON_AddItemToObject(o, "levels", lv);
@@ -75,6 +139,7 @@ void cli_sets_print_forward(const struct peg_board *b,
 		}
 		cJSON_AddNumberToObject(o, "partitions", s->partitions);
 		cli_json_u64(o, "disk_bytes", s->disk_bytes);
+		prune_json(o, s);
 		cli_json_print(o);
 		return;
 	}
@@ -104,12 +169,14 @@ void cli_sets_print_forward(const struct peg_board *b,
 		printf("disk: up to %d partitions a level, %llu bytes "
 		       "written\n",
 		       s->partitions, (unsigned long long)s->disk_bytes);
+	prune_text(s);
 }
 
 static void sets_json(const struct peg_board *b, const struct peg_sets *s,
 		      double secs, int raw, const char *outfile)
 {
 	int n = b->n_holes, solvable = s->W[s->finish_pegs].n > 0;
+	int nob = s->prune && s->complement; /* B = ~F of a pruned F: none */
 	uint64_t whalf = 0, tb = 0;
 	cJSON *o = cJSON_CreateObject(), *lv = cJSON_CreateArray();
 	cJSON *tot = cJSON_CreateObject();
@@ -131,9 +198,14 @@ static void sets_json(const struct peg_board *b, const struct peg_sets *s,
 			cli_json_u64(e, "F_raw", s->F[m].raw);
 			cli_json_u64(e, "W_raw", s->W[m].raw);
 		}
-		cli_json_u64(e, "B", peg_sets_backward_size(s, m));
+		if (nob)
+			cJSON_AddNullToObject(e, "B");
+		else
+			cli_json_u64(e, "B", peg_sets_backward_size(s, m));
 		cli_json_u64(e, "W", s->W[m].n);
 		cli_json_u64(e, "L", s->L[m].n);
+		if (s->prune)
+			cli_json_u64(e, "pruned", s->pruned[m]);
 		cJSON_AddItemToArray(lv, e);
 	}
 	cJSON_AddItemToObject(o, "levels", lv);
@@ -142,7 +214,10 @@ static void sets_json(const struct peg_board *b, const struct peg_sets *s,
 		cli_json_u64(tot, "F_raw", sum_raw(s->F, n));
 	for (int m = 0; m <= n; m++)
 		tb += peg_sets_backward_size(s, m);
-	cli_json_u64(tot, "B", tb);
+	if (nob)
+		cJSON_AddNullToObject(tot, "B");
+	else
+		cli_json_u64(tot, "B", tb);
 	cli_json_u64(tot, "W", sum_n(s->W, n));
 	cli_json_u64(tot, "L", sum_n(s->L, n));
 	cJSON_AddItemToObject(o, "total", tot);
@@ -152,6 +227,7 @@ static void sets_json(const struct peg_board *b, const struct peg_sets *s,
 		cJSON_AddStringToObject(o, "file", outfile);
 	cJSON_AddNumberToObject(o, "partitions", s->partitions);
 	cli_json_u64(o, "disk_bytes", s->disk_bytes);
+	prune_json(o, s);
 	cli_json_print(o);
 }
 
@@ -159,6 +235,7 @@ void cli_sets_print(const struct peg_board *b, const struct peg_sets *s,
 		    double secs, int raw, int json, const char *outfile)
 {
 	int n = b->n_holes, solvable = s->W[s->finish_pegs].n > 0;
+	int nob = s->prune && s->complement;
 	uint64_t whalf = 0, tb = 0;
 
 	if (json) {
@@ -184,13 +261,20 @@ void cli_sets_print(const struct peg_board *b, const struct peg_sets *s,
 		printf("%5d %12zu", m, s->F[m].n);
 		if (raw)
 			printf(" %12llu", (unsigned long long)s->F[m].raw);
-		printf(" %12zu %12zu %12zu\n", bs, s->W[m].n, s->L[m].n);
+		if (nob)
+			printf(" %12s", "-");
+		else
+			printf(" %12zu", bs);
+		printf(" %12zu %12zu\n", s->W[m].n, s->L[m].n);
 	}
 	printf("%5s %12llu", "total", (unsigned long long)sum_n(s->F, n));
 	if (raw)
 		printf(" %12llu", (unsigned long long)sum_raw(s->F, n));
-	printf(" %12llu %12llu %12llu\n", (unsigned long long)tb,
-	       (unsigned long long)sum_n(s->W, n),
+	if (nob)
+		printf(" %12s", "-");
+	else
+		printf(" %12llu", (unsigned long long)tb);
+	printf(" %12llu %12llu\n", (unsigned long long)sum_n(s->W, n),
 	       (unsigned long long)sum_n(s->L, n));
 	printf("W_n with n <= %d: %llu; %s\n", n / 2,
 	       (unsigned long long)whalf, solvable ? "solvable" : "unsolvable");
@@ -199,7 +283,7 @@ void cli_sets_print(const struct peg_board *b, const struct peg_sets *s,
 	if (s->partitions)
 		printf("disk: up to %d partitions a level, %llu bytes "
 		       "written\n",
-		       s->partitions, (unsigned long long)s->disk_bytes);
+		       s->partitions, (unsigned long long)s->disk_bytes);	prune_text(s);
 }
 
 void cli_count_print(const struct peg_board *b,
