@@ -75,7 +75,9 @@ struct peg_play_opts {
 				  (0 = 4 x budget) */
 	size_t memory;         /* the ledger (0 = PEG_PLAY_MEMORY_MB MB) */
 	size_t oracle_entries; /* table entries per oracle (0 = the
-				  oracle's default) */
+				  oracle's default); capped so that a
+				  table (16 bytes an entry) takes at most
+				  an eighth of memory */
 	int max_holes;         /* boards past it refused from the spec
 				  alone (0 = no limit) */
 	enum peg_play_sets sets;
@@ -91,7 +93,8 @@ struct peg_play_opts {
 				  memory in the ledger first */
 	/* solve from here (line.h: 0 = its defaults) */
 	uint64_t line_states, line_dfs_budget;
-	/* fewest moves from the start (shortest.h) */
+	/* fewest moves from the start (shortest.h; shortest_dfs_budget 0 =
+	 * 100,000,000 expansions: the search has no deadline of its own) */
 	int shortest_holes;    /* boards of up to (0 = 64) holes */
 	uint64_t shortest_states, shortest_dfs_slots, shortest_dfs_budget;
 	const volatile int *stop; /* nonzero stops every search (NULL) */
@@ -144,6 +147,15 @@ struct peg_game *peg_game_create(struct peg_play_ctx *c, const char *spec,
 struct peg_game *peg_game_load(struct peg_play_ctx *c, const char *id,
 			       struct peg_err *err);
 void peg_game_free(struct peg_game *g);
+
+/* Every call below honours g->deadline and opts.stop: the oracle
+ * searches stop at them (UNKNOWN), and the engines that have no stop of
+ * their own (fewest moves, winning sets computed for the call) run in a
+ * helper thread the call waits for no longer than them.  An oracle's
+ * table grows only in a search, which first reserves the most it can
+ * grow to in the ledger (a "memory budget is in use" note when it does
+ * not fit) and gives back what it did not use.  peg_play_ctx_free may
+ * be called while helpers run (a server's exit): the last one frees. */
 
 /* A game id that peg_game_load refused for a bad move: the game of its
  * board, start and goal with the longest legal prefix of whole moves (the
@@ -271,13 +283,19 @@ void peg_play_line_release(struct peg_play_line *l);
 
 struct peg_play_fewest {
 	int moves;      /* fewest moves from the start; -1 no solution,
-			   -2 not computed (note says why) */
+			   -2 not computed (note says why: "unknown
+			   (budget): ..." when the search did not end
+			   within the call's deadline or the stop flag) */
 	char *solution; /* malloc'd Bell text of a shortest solution */
 	char note[240];
 };
 
 /* The fewest moves from the game's start (shortest.h), remembered in the
- * context per problem. */
+ * context per problem.  The search runs in a helper thread (at most two
+ * at once, its bytes reserved in the ledger with opts.reserve) and the
+ * call waits for it until g->deadline (0: 20 s) or opts.stop; then the
+ * answer is unknown and the search goes on to its node budget, so that
+ * a later call finds the optimum. */
 void peg_game_fewest(struct peg_game *g, struct peg_play_fewest *out);
 void peg_play_fewest_release(struct peg_play_fewest *f);
 

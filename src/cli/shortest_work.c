@@ -8,6 +8,9 @@
  *   board T11                  the command's parameters (params), as
  *   max-moves 18               given to sw_open, compared line by line
  *   max-states 0
+ *   board-content 0x1234abcd   a hash of the board's holes (names) and
+ *                              jumps: a board file changed under the
+ *                              same path is another board
  *   end
  *   runs 2                     runs so far, their seconds
  *   seconds 5123.4
@@ -44,6 +47,39 @@ static double sw_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* FNV-1a 64 of n bytes into h. */
+static uint64_t sw_fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ c[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* The board's canonical content: its holes by name, in index order, and
+ * its jumps (from, over, to), so a board file edited under the same path
+ * does not resume the work of the old one. */
+static uint64_t sw_board_hash(const struct peg_board *b)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	char name[64];
+
+	h = sw_fnv(h, &b->n_holes, sizeof(b->n_holes));
+	for (int i = 0; i < b->n_holes; i++) {
+		peg_board_hole_name(b, i, name, sizeof(name));
+		h = sw_fnv(h, name, strlen(name) + 1);
+	}
+	h = sw_fnv(h, &b->n_jumps, sizeof(b->n_jumps));
+	for (int k = 0; k < b->n_jumps; k++) {
+		int t[3] = {b->jumps[k].from, b->jumps[k].over,
+			    b->jumps[k].to};
+
+		h = sw_fnv(h, t, sizeof(t));
+	}
+	return h;
 }
 
 double sw_elapsed(const struct shortest_work *w)
@@ -158,7 +194,18 @@ static int sw_parse(struct shortest_work *w, char *text, size_t len,
 	}
 	if (len < nm + np + 4 || memcmp(text + nm, w->params, np) ||
 	    memcmp(text + nm + np, "end\n", 4)) {
-		peg_err_set(err, "it holds the work of another command");
+		const char *bc = strstr(w->params, "board-content ");
+		size_t nb = bc ? (size_t)(bc - w->params) : 0;
+
+		/* the same command's lines up to the content hash */
+		if (bc && len >= nm + nb + 14 &&
+		    !memcmp(text + nm, w->params, nb) &&
+		    !memcmp(text + nm + nb, bc, 14))
+			peg_err_set(err, "it holds the work of another board "
+					 "(its holes or jumps differ)");
+		else
+			peg_err_set(err,
+				    "it holds the work of another command");
 		return -1;
 	}
 	text[len] = 0;
@@ -271,9 +318,12 @@ int sw_open(struct shortest_work *w, const struct peg_board *b,
 	memset(w, 0, sizeof(*w));
 	w->b = b;
 	w->t0 = w->last_save = sw_now();
-	w->params = strdup(params);
+	n = strlen(params) + 40;
+	w->params = malloc(n);
 	if (!w->params)
 		return cli_fail("out of memory", 1);
+	snprintf(w->params, n, "%sboard-content 0x%016llx\n", params,
+		 (unsigned long long)sw_board_hash(b));
 	if (!dir)
 		return 0;
 	if (stat(dir, &sb)) {

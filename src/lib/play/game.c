@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define RAN_OUT "the request's time budget ran out"
+#define MEMORY_FULL "the memory budget is in use; try again"
 
 /* ---- lifecycle ---- */
 
@@ -213,7 +214,8 @@ static int use_get(struct peg_game *g, struct use *u)
 	u->orc = pegpl_oracle_get(g->ctx, g->s->b, &g->s->goal, &u->note);
 	if (!u->orc)
 		return -1;
-	u->w = pegpl_sets_get(g->ctx, g->s, g->effects, &u->sets, &status,
+	u->w = pegpl_sets_get(g->ctx, g->s, g->effects, g->deadline,
+			      &u->sets, &status,
 			      &u->note, u->nbuf, sizeof(u->nbuf));
 	return 0;
 }
@@ -243,7 +245,8 @@ enum peg_play_sets_status peg_game_prepare(struct peg_game *g, char *note,
 	/* the sets first: their estimate is checked against the whole
 	 * budget, as before any oracle table grows */
 	if (peg_game_has_oracle(g))
-		pegpl_sets_get(g->ctx, g->s, g->effects, &g->pin->sets,
+		pegpl_sets_get(g->ctx, g->s, g->effects, g->deadline,
+			       &g->pin->sets,
 			       &status, &why, nbuf, sizeof(nbuf));
 	if (why && note && status != PEG_PLAY_SETS_READY &&
 	    status != PEG_PLAY_SETS_NONE) {
@@ -270,14 +273,16 @@ static void classify(struct peg_game *g, int flags, struct peg_play_state *st)
 	struct peg_oracle_stats os;
 	struct use u;
 	const char *note;
+	int r;
 
 	if (use_get(g, &u)) {
 		snprintf(st->note, sizeof(st->note), "%s", u.note);
 		return;
 	}
 	note = u.note;
-	if (pegpl_oracle_lock(c, u.orc, g->deadline)) {
-		snprintf(st->note, sizeof(st->note), "oracle busy, try again");
+	if ((r = pegpl_oracle_lock(c, u.orc, g->deadline))) {
+		snprintf(st->note, sizeof(st->note), "%s",
+			 r == -2 ? MEMORY_FULL : "oracle busy, try again");
 		use_put(g, &u);
 		return;
 	}
@@ -350,6 +355,7 @@ static void oracle_line(struct peg_game *g, long budget,
 {
 	struct peg_oracle_stats os;
 	struct use u;
+	int r;
 
 	out->verdict = PEG_UNKNOWN;
 	if (use_get(g, &u)) {
@@ -357,8 +363,9 @@ static void oracle_line(struct peg_game *g, long budget,
 			 u.note ? u.note : "no oracle for this board");
 		return;
 	}
-	if (pegpl_oracle_lock(g->ctx, u.orc, g->deadline)) {
-		snprintf(out->note, sizeof(out->note), "oracle busy");
+	if ((r = pegpl_oracle_lock(g->ctx, u.orc, g->deadline))) {
+		snprintf(out->note, sizeof(out->note), "%s",
+			 r == -2 ? MEMORY_FULL : "oracle busy");
 		use_put(g, &u);
 		return;
 	}
@@ -474,45 +481,25 @@ void peg_play_line_release(struct peg_play_line *l)
 
 /* ---- fewest moves from the start ---- */
 
-/* Run the search (under the ledger with opts.reserve). */
-static void fewest_run(struct peg_game *g, struct peg_play_fewest *out)
+/* Run the search (under the ledger with opts.reserve) in a helper
+ * thread, waiting for it until the game's deadline or the stop flag. */
+static void fewest_run(struct peg_game *g, const char *key,
+		       struct peg_play_fewest *out)
 {
 	const struct peg_play_opts *o = &g->ctx->o;
-	const struct peg_session *s = g->s;
 	struct peg_shortest_opts so = {0};
-	struct peg_shortest_result res;
-	struct peg_err err;
 	uint64_t slots = o->shortest_dfs_slots ? o->shortest_dfs_slots
 					       : 4 * o->shortest_states;
 	size_t mem = o->reserve ? pegpl_shortest_bytes(
-					  s->b, (size_t)(o->shortest_states *
-							 34 + slots * 8))
+					  g->s->b, (size_t)(o->shortest_states *
+							    34 + slots * 8))
 				: 0;
-	int r;
 
 	so.threads = 1;
 	so.max_states = o->shortest_states;
 	so.dfs_slots = o->shortest_dfs_slots;
 	so.dfs_budget = o->shortest_dfs_budget;
-	memset(&res, 0, sizeof(res));
-	if (mem && peg_play_reserve(g->ctx, mem)) {
-		snprintf(out->note, sizeof(out->note),
-			 "the server's memory budget is in use; try again");
-		return;
-	}
-	r = peg_shortest(s->b, peg_pos_to64(s->start, s->b->n_holes),
-			 pegpl_finish(s), &so, &res, &err);
-	if (mem)
-		peg_play_unreserve(g->ctx, mem);
-	if (r) {
-		snprintf(out->note, sizeof(out->note), "%.200s", err.msg);
-	} else {
-		out->moves = res.solved ? res.moves : -1;
-		out->solution = res.solved ? peg_jumps_format(s->b, res.jumps,
-							      res.n_jumps)
-					   : NULL;
-	}
-	peg_shortest_result_release(&res);
+	pegpl_fewest_wait(g->ctx, g->s, key, &so, mem, g->deadline, out);
 }
 
 void peg_game_fewest(struct peg_game *g, struct peg_play_fewest *out)
@@ -544,11 +531,8 @@ void peg_game_fewest(struct peg_game *g, struct peg_play_fewest *out)
 		free(key);
 		return;
 	}
-	fewest_run(g, out);
-	if (out->moves == -2)
-		free(key);
-	else
-		pegpl_opt_put(g->ctx, key, out->moves, out->solution);
+	fewest_run(g, key, out); /* the search remembers its optimum */
+	free(key);
 }
 
 void peg_play_fewest_release(struct peg_play_fewest *f)

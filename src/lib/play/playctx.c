@@ -6,6 +6,7 @@
 #include "play_int.h"
 
 #include "pegsol/pos.h"
+#include "pegsol/solution.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +56,17 @@ const char *peg_play_cache_dir(const char *opt, char *buf, size_t size)
 	return NULL;
 }
 
+/* CLOCK_REALTIME ms from now, for the timed waits of pthreads. */
+static void realtime_in(double ms, struct timespec *t)
+{
+	long long ns;
+
+	clock_gettime(CLOCK_REALTIME, t);
+	ns = t->tv_nsec + (long long)(ms * 1e6);
+	t->tv_sec += (time_t)(ns / 1000000000);
+	t->tv_nsec = (long)(ns % 1000000000);
+}
+
 int pegpl_finish(const struct peg_session *s)
 {
 	return s->goal.kind == PEG_GOAL_ANYWHERE ? -1 : s->goal.hole;
@@ -83,12 +95,22 @@ struct peg_play_ctx *peg_play_ctx_new(const struct peg_play_opts *opts,
 		c->o.memory = (size_t)PEG_PLAY_MEMORY_MB << 20;
 	if (c->o.shortest_holes <= 0)
 		c->o.shortest_holes = 64;
+	if (!c->o.shortest_dfs_budget)
+		c->o.shortest_dfs_budget = PEGPL_FEWEST_BUDGET;
+	/* an oracle's table (16 bytes an entry at most) may take an eighth
+	 * of the ledger, so that a search can always reserve its growth */
+	if (!c->o.oracle_entries)
+		c->o.oracle_entries = PEG_ORACLE_DEFAULT_ENTRIES;
+	while (c->o.oracle_entries > 4096 &&
+	       c->o.oracle_entries * 16 > c->o.memory / 8)
+		c->o.oracle_entries /= 2;
 	if (c->o.cache_dir) {
 		snprintf(c->cache_buf, sizeof(c->cache_buf), "%s",
 			 c->o.cache_dir);
 		c->o.cache_dir = c->cache_buf;
 	}
 	pthread_mutex_init(&c->lock, NULL);
+	pthread_cond_init(&c->done, NULL);
 	return c;
 }
 
@@ -115,28 +137,104 @@ static void ws_free_entry(struct pegpl_sets *e)
 	free(e);
 }
 
-void peg_play_ctx_free(struct peg_play_ctx *c)
+static void fjob_free(struct pegpl_fjob *j)
 {
-	if (!c)
-		return;
-	pthread_mutex_lock(&c->lock);
+	peg_board_free(j->b);
+	free(j->key);
+	free(j->solution);
+	free(j);
+}
+
+/* Free everything (no helper thread runs, no game holds anything). */
+static void ctx_destroy(struct peg_play_ctx *c)
+{
 	for (int i = 0; i < c->n_orc; i++)
 		oracle_free_entry(c->orc[i]);
 	for (int i = 0; i < c->n_ws; i++)
-		if (c->ws[i]->state != PEGPL_WS_COMPUTING) /* its thread */
-			ws_free_entry(c->ws[i]);
+		ws_free_entry(c->ws[i]);
 	for (int i = 0; i < c->n_opt; i++) {
 		free(c->opt[i].key);
 		free(c->opt[i].solution);
 	}
-	c->n_orc = c->n_ws = c->n_opt = 0;
+	for (int i = 0; i < c->n_fjob; i++)
+		fjob_free(c->fjob[i]);
+	pthread_cond_destroy(&c->done);
+	pthread_mutex_destroy(&c->lock);
+	free(c);
+}
+
+/* The caller (a game's face) has stopped every call of its games; a
+ * helper thread still running keeps the context, and the last one frees
+ * it (the server's exit does not wait for an engine that has no stop
+ * flag). */
+void peg_play_ctx_free(struct peg_play_ctx *c)
+{
+	int busy;
+
+	if (!c)
+		return;
+	pthread_mutex_lock(&c->lock);
+	c->closing = 1;
+	busy = c->threads > 0;
 	pthread_mutex_unlock(&c->lock);
-	/* a background precomputation still running keeps the context: it
-	 * is freed only when none is (the server's exit does not wait) */
-	if (!c->computing) {
-		pthread_mutex_destroy(&c->lock);
-		free(c);
+	if (!busy)
+		ctx_destroy(c);
+}
+
+/* A helper thread ends (c->lock held, released here): the context is
+ * freed when it was the last after peg_play_ctx_free. */
+static void helper_end(struct peg_play_ctx *c)
+{
+	int last;
+
+	c->threads--;
+	last = c->closing && !c->threads;
+	pthread_cond_broadcast(&c->done);
+	pthread_mutex_unlock(&c->lock);
+	if (last)
+		ctx_destroy(c);
+}
+
+/* Start a detached helper thread (c->threads counted): 0, or -1. */
+static int helper_start(struct peg_play_ctx *c, void *(*fn)(void *),
+			void *arg)
+{
+	pthread_t t;
+	pthread_attr_t a;
+	int bad;
+
+	pthread_mutex_lock(&c->lock);
+	c->threads++;
+	pthread_mutex_unlock(&c->lock);
+	pthread_attr_init(&a);
+	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+	bad = pthread_create(&t, &a, fn, arg);
+	pthread_attr_destroy(&a);
+	if (bad) {
+		pthread_mutex_lock(&c->lock);
+		c->threads--;
+		pthread_mutex_unlock(&c->lock);
 	}
+	return bad ? -1 : 0;
+}
+
+int pegpl_wait(struct peg_play_ctx *c, int (*settled)(const void *),
+	       const void *arg, double deadline)
+{
+	while (!settled(arg)) {
+		double now = pegpl_now_ms(), until = now + 100;
+		struct timespec t;
+
+		if ((c->o.stop && *c->o.stop) ||
+		    (deadline > 0 && now >= deadline))
+			return 0;
+		if (deadline > 0 && deadline < until)
+			until = deadline;
+		/* the stop flag is polled every 100 ms */
+		realtime_in(until - now, &t);
+		pthread_cond_timedwait(&c->done, &c->lock, &t);
+	}
+	return 1;
 }
 
 size_t peg_play_ctx_memory(struct peg_play_ctx *c)
@@ -235,6 +333,7 @@ struct pegpl_oracle *pegpl_oracle_get(struct peg_play_ctx *c,
 {
 	struct pegpl_oracle *e = NULL;
 	struct peg_err err;
+	size_t init;
 	int hole = goal->kind == PEG_GOAL_ANYWHERE ? -1 : goal->hole;
 
 	if (b->n_holes > 63) {
@@ -252,10 +351,14 @@ struct pegpl_oracle *pegpl_oracle_get(struct peg_play_ctx *c,
 		*note = "every oracle is in use; try again";
 		goto out;
 	}
-	if (!ledger_fit(c, peg_oracle_max_memory(b, 4096))) {
+	/* reserved before the oracle is made, the estimate given back
+	 * down to what it holds once it is (all under c->lock) */
+	init = peg_oracle_max_memory(b, 4096);
+	if (!ledger_fit(c, init)) {
 		*note = "the server's memory budget is in use";
 		goto out;
 	}
+	c->mem_used += init;
 	e = calloc(1, sizeof(*e));
 	if (!e)
 		goto oom;
@@ -269,11 +372,16 @@ struct pegpl_oracle *pegpl_oracle_get(struct peg_play_ctx *c,
 		free(e->spec);
 		free(e);
 		e = NULL;
+		c->mem_used -= init;
 		goto oom;
 	}
 	pthread_mutex_init(&e->lock, NULL);
 	e->mem = peg_oracle_memory(e->o);
+	e->max = peg_oracle_max_memory(b, c->o.oracle_entries);
+	if (e->max < e->mem)
+		e->max = e->mem;
 	c->mem_used += e->mem;
+	c->mem_used -= init;
 	c->orc[c->n_orc++] = e;
 out:
 	if (e) {
@@ -293,7 +401,6 @@ int pegpl_oracle_lock(struct peg_play_ctx *c, struct pegpl_oracle *e,
 {
 	double wait = PEGPL_LOCK_WAIT_MS;
 	struct timespec t;
-	long long ns;
 
 	/* wait for another search at most PEGPL_LOCK_WAIT_MS, and never
 	 * past the call's deadline */
@@ -303,31 +410,39 @@ int pegpl_oracle_lock(struct peg_play_ctx *c, struct pegpl_oracle *e,
 		if (pthread_mutex_trylock(&e->lock))
 			return -1;
 	} else {
-		clock_gettime(CLOCK_REALTIME, &t);
-		ns = t.tv_nsec + (long long)(wait * 1e6);
-		t.tv_sec += (time_t)(ns / 1000000000);
-		t.tv_nsec = (long)(ns % 1000000000);
+		realtime_in(wait, &t);
 		if (pthread_mutex_timedlock(&e->lock, &t))
 			return -1;
 	}
+	/* the table grows only in a search: its growth is reserved first,
+	 * so searches on several oracles at once never take the ledger past
+	 * its budget (the caller's reference keeps e from eviction) */
+	pthread_mutex_lock(&c->lock);
+	if (e->max > e->mem) {
+		if (!ledger_fit(c, e->max - e->mem)) {
+			pthread_mutex_unlock(&c->lock);
+			pthread_mutex_unlock(&e->lock);
+			return -2;
+		}
+		c->mem_used += e->max - e->mem;
+		e->mem = e->max;
+	}
+	pthread_mutex_unlock(&c->lock);
 	peg_oracle_set_limits(e->o, deadline, c->o.stop);
 	return 0;
 }
 
-/* After a search the table may have grown: the ledger is brought up to
- * date (and idle entries evicted when it is over). */
+/* After a search: what the table did not grow into goes back. */
 void pegpl_oracle_unlock(struct peg_play_ctx *c, struct pegpl_oracle *e)
 {
 	size_t m = peg_oracle_memory(e->o);
 
-	pthread_mutex_unlock(&e->lock);
 	pthread_mutex_lock(&c->lock);
-	c->mem_used += m - e->mem;
+	c->mem_used -= e->mem;
 	e->mem = m;
-	e->refs++; /* not evicted by its own ledger_fit */
-	ledger_fit(c, 0);
-	e->refs--;
+	c->mem_used += e->mem;
 	pthread_mutex_unlock(&c->lock);
+	pthread_mutex_unlock(&e->lock);
 }
 
 /* Give back a reference (of an oracle or sets entry). */
@@ -370,13 +485,70 @@ static void ws_run(struct pegpl_sets *e, int bg)
 	if (bg)
 		c->computing = NULL;
 	ledger_fit(c, 0);
+	pthread_cond_broadcast(&c->done);
 	pthread_mutex_unlock(&c->lock);
 }
 
+/* The background precomputation. */
 static void *ws_thread(void *arg)
 {
-	ws_run(arg, 1);
+	struct pegpl_sets *e = arg;
+	struct peg_play_ctx *c = e->ctx;
+
+	ws_run(e, 1);
+	pthread_mutex_lock(&c->lock);
+	helper_end(c);
 	return NULL;
+}
+
+/* Sets computed for a call with a deadline: the thread holds a
+ * reference of its own. */
+static void *ws_call_thread(void *arg)
+{
+	struct pegpl_sets *e = arg;
+	struct peg_play_ctx *c = e->ctx;
+
+	ws_run(e, 0);
+	pthread_mutex_lock(&c->lock);
+	e->refs--;
+	c->call_sets--;
+	helper_end(c);
+	return NULL;
+}
+
+/* Is e no longer being computed (c->lock held)? */
+static int ws_settled(const void *arg)
+{
+	const struct pegpl_sets *e = arg;
+
+	return e->state != PEGPL_WS_COMPUTING;
+}
+
+/* Compute e for a call with a deadline in a helper thread and wait for
+ * it until the deadline or the stop flag: 1 settled, 0 still computing
+ * (the call's reference given back), -1 no thread (compute in the
+ * call). */
+static int ws_call(struct peg_play_ctx *c, struct pegpl_sets *e,
+		   double deadline)
+{
+	int done;
+
+	pthread_mutex_lock(&c->lock);
+	e->refs++; /* the thread's */
+	pthread_mutex_unlock(&c->lock);
+	if (helper_start(c, ws_call_thread, e)) {
+		pthread_mutex_lock(&c->lock);
+		e->refs--;
+		c->call_sets--;
+		pthread_mutex_unlock(&c->lock);
+		return -1;
+	}
+	pthread_mutex_lock(&c->lock);
+	done = pegpl_wait(c, ws_settled, e, deadline);
+	if (!done)
+		e->refs--;
+	pthread_mutex_unlock(&c->lock);
+	return done;
 }
 
 static struct pegpl_sets *ws_find(struct peg_play_ctx *c,
@@ -465,14 +637,8 @@ static struct pegpl_sets *ws_make(struct peg_play_ctx *c,
 /* Start the background precomputation of e (held by the caller). */
 static void ws_background(struct peg_play_ctx *c, struct pegpl_sets *e)
 {
-	pthread_t t;
-	pthread_attr_t a;
-	int bad;
+	int bad = helper_start(c, ws_thread, e);
 
-	pthread_attr_init(&a);
-	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-	bad = pthread_create(&t, &a, ws_thread, e);
-	pthread_attr_destroy(&a);
 	pthread_mutex_lock(&c->lock);
 	e->refs--;
 	if (bad) {
@@ -503,11 +669,13 @@ static int ws_have_file(struct peg_play_ctx *c, const struct peg_session *s)
 static const struct peg_winsets *ws_insert(struct peg_play_ctx *c,
 					   struct pegpl_sets *e, double bytes,
 					   int sync, int have_file,
+					   double deadline,
 					   struct pegpl_sets **held,
 					   int *status, const char **note,
 					   char *nbuf, size_t nsize)
 {
-	if (!sync && c->computing) {
+	if ((!sync && c->computing) ||
+	    (sync && deadline > 0 && c->call_sets >= PEGPL_MAX_CALL_SETS)) {
 		pthread_mutex_unlock(&c->lock);
 		ws_free_entry(e);
 		*note = "another precomputation is running: live search "
@@ -531,6 +699,8 @@ static const struct peg_winsets *ws_insert(struct peg_play_ctx *c,
 	c->ws[c->n_ws++] = e;
 	if (!sync)
 		c->computing = e;
+	else if (deadline > 0)
+		c->call_sets++; /* ws_call's helper */
 	pthread_mutex_unlock(&c->lock);
 	if (!sync && !have_file) {
 		ws_background(c, e);
@@ -541,7 +711,21 @@ static const struct peg_winsets *ws_insert(struct peg_play_ctx *c,
 	/* small, or a cache file that loads fast enough to wait for */
 	if (c->o.computing && e->b->n_holes > 21 && !have_file)
 		c->o.computing(c->o.computing_arg, e->b, c->o.cache_dir);
-	ws_run(e, !sync);
+	/* a call with a deadline (a server request) waits for the sets no
+	 * longer than it: they go on in a helper thread */
+	if (sync && deadline > 0) {
+		int r = ws_call(c, e, deadline);
+
+		if (r == 0) {
+			*note = "precomputing the winning sets";
+			*status = PEG_PLAY_SETS_PENDING;
+			return NULL;
+		}
+		if (r < 0)
+			ws_run(e, 0);
+	} else {
+		ws_run(e, !sync);
+	}
 	pthread_mutex_lock(&c->lock);
 	if (e->state == PEGPL_WS_READY) {
 		*held = e; /* keeps the reference */
@@ -562,7 +746,8 @@ static const struct peg_winsets *ws_insert(struct peg_play_ctx *c,
  * answers. */
 const struct peg_winsets *pegpl_sets_get(struct peg_play_ctx *c,
 					 const struct peg_session *s,
-					 int effects, struct pegpl_sets **held,
+					 int effects, double deadline,
+					 struct pegpl_sets **held,
 					 int *status, const char **note,
 					 char *nbuf, size_t nsize)
 {
@@ -644,8 +829,8 @@ const struct peg_winsets *pegpl_sets_get(struct peg_play_ctx *c,
 		pthread_mutex_unlock(&c->lock);
 		return NULL;
 	}
-	return ws_insert(c, e, cost.bytes, sync, have_file, held, status,
-			 note, nbuf, nsize);
+	return ws_insert(c, e, cost.bytes, sync, have_file, deadline, held,
+			 status, note, nbuf, nsize);
 }
 
 void pegpl_sets_put(struct peg_play_ctx *c, struct pegpl_sets *e)
@@ -698,5 +883,161 @@ void pegpl_opt_put(struct peg_play_ctx *c, char *key, int moves,
 	c->opt[i].moves = moves;
 	c->opt[i].solution = solution ? strdup(solution) : NULL;
 	c->opt[i].tick = ++c->tick;
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* ---- fewest-moves searches in helper threads ---- */
+
+/* Take j out of the running searches (c->lock held). */
+static void fjob_unlist(struct peg_play_ctx *c, struct pegpl_fjob *j)
+{
+	for (int i = 0; i < c->n_fjob; i++)
+		if (c->fjob[i] == j) {
+			c->fjob[i] = c->fjob[--c->n_fjob];
+			break;
+		}
+}
+
+/* Run j's search and publish it; returns with c->lock held. */
+static void fjob_run(struct pegpl_fjob *j)
+{
+	struct peg_play_ctx *c = j->ctx;
+	struct peg_shortest_result res;
+	struct peg_err err;
+	char *sol = NULL, *key;
+	int r, moves = -2;
+
+	memset(&res, 0, sizeof(res));
+	r = peg_shortest(j->b, j->start, j->finish, &j->so, &res, &err);
+	if (!r) {
+		moves = res.solved ? res.moves : -1;
+		sol = res.solved ? peg_jumps_format(j->b, res.jumps,
+						    res.n_jumps)
+				 : NULL;
+		key = strdup(j->key);
+		if (key) /* remembered for the calls that come later */
+			pegpl_opt_put(c, key, moves, sol);
+	}
+	peg_shortest_result_release(&res);
+	pthread_mutex_lock(&c->lock);
+	c->mem_used -= j->mem;
+	j->mem = 0;
+	j->moves = moves;
+	j->solution = sol;
+	if (r)
+		snprintf(j->note, sizeof(j->note), "%.200s", err.msg);
+	j->done = 1;
+	fjob_unlist(c, j);
+	if (!--j->refs) /* the runner's reference */
+		fjob_free(j);
+}
+
+static void *fjob_thread(void *arg)
+{
+	struct pegpl_fjob *j = arg;
+	struct peg_play_ctx *c = j->ctx;
+
+	fjob_run(j);
+	helper_end(c);
+	return NULL;
+}
+
+static int fjob_settled(const void *arg)
+{
+	return ((const struct pegpl_fjob *)arg)->done;
+}
+
+/* A new search of s's problem in c->fjob with its ledger bytes reserved
+ * (c->lock held); NULL with out->note. */
+static struct pegpl_fjob *fjob_new(struct peg_play_ctx *c,
+				   const struct peg_session *s,
+				   const char *key,
+				   const struct peg_shortest_opts *so,
+				   size_t mem, struct peg_play_fewest *out)
+{
+	struct pegpl_fjob *j;
+	struct peg_err err;
+
+	if (c->n_fjob == PEGPL_MAX_FEWEST) {
+		snprintf(out->note, sizeof(out->note),
+			 "unknown (budget): other fewest-moves searches are "
+			 "running; try again");
+		return NULL;
+	}
+	if (mem && !ledger_fit(c, mem)) {
+		snprintf(out->note, sizeof(out->note),
+			 "the server's memory budget is in use; try again");
+		return NULL;
+	}
+	j = calloc(1, sizeof(*j));
+	if (j) {
+		j->key = strdup(key);
+		j->b = peg_board_parse(s->b->spec, &err);
+	}
+	if (!j || !j->key || !j->b) {
+		if (j)
+			fjob_free(j);
+		snprintf(out->note, sizeof(out->note), "out of memory");
+		return NULL;
+	}
+	j->start = peg_pos_to64(s->start, s->b->n_holes);
+	j->finish = pegpl_finish(s);
+	j->so = *so;
+	j->mem = mem;
+	j->moves = -2;
+	j->refs = 2; /* the thread and this call */
+	j->ctx = c;
+	c->mem_used += mem;
+	c->fjob[c->n_fjob++] = j;
+	return j;
+}
+
+void pegpl_fewest_wait(struct peg_play_ctx *c, const struct peg_session *s,
+		       const char *key, const struct peg_shortest_opts *so,
+		       size_t mem, double deadline,
+		       struct peg_play_fewest *out)
+{
+	struct pegpl_fjob *j = NULL;
+	int fresh = 0;
+
+	if (deadline <= 0)
+		deadline = pegpl_now_ms() + PEGPL_FEWEST_MS;
+	pthread_mutex_lock(&c->lock);
+	for (int i = 0; i < c->n_fjob && !j; i++)
+		if (!strcmp(c->fjob[i]->key, key))
+			j = c->fjob[i];
+	if (j) {
+		j->refs++;
+	} else {
+		j = fjob_new(c, s, key, so, mem, out);
+		fresh = j != NULL;
+	}
+	if (!j) {
+		pthread_mutex_unlock(&c->lock);
+		return;
+	}
+	if (fresh) {
+		pthread_mutex_unlock(&c->lock);
+		/* no threads (a WebAssembly build): in the call, as the
+		 * engine has no deadline of its own */
+		if (helper_start(c, fjob_thread, j))
+			fjob_run(j);
+		else
+			pthread_mutex_lock(&c->lock);
+	}
+	if (pegpl_wait(c, fjob_settled, j, deadline)) {
+		out->moves = j->moves;
+		out->solution = j->solution ? strdup(j->solution) : NULL;
+		snprintf(out->note, sizeof(out->note), "%s", j->note);
+	} else {
+		snprintf(out->note, sizeof(out->note),
+			 "unknown (budget): %s; the search goes on, ask again",
+			 c->o.stop && *c->o.stop
+				 ? "stopping"
+				 : "the fewest moves did not come within the "
+				   "request's time");
+	}
+	if (!--j->refs)
+		fjob_free(j);
 	pthread_mutex_unlock(&c->lock);
 }

@@ -129,6 +129,7 @@ int peg_play_analyse(struct peg_play_ctx *c, const struct peg_board *b,
 	struct pegpl_oracle *e;
 	struct peg_oracle_stats st;
 	const char *note = NULL;
+	int r;
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = -1;
@@ -147,9 +148,11 @@ int peg_play_analyse(struct peg_play_ctx *c, const struct peg_board *b,
 			 b->n_holes > 63 ? "no search past 63 holes" : note);
 		return 0;
 	}
-	if (pegpl_oracle_lock(c, e, deadline)) {
+	if ((r = pegpl_oracle_lock(c, e, deadline))) {
 		out->verdict = PEG_UNKNOWN;
-		snprintf(out->note, sizeof(out->note), "oracle busy");
+		snprintf(out->note, sizeof(out->note), "%s",
+			 r == -2 ? "the memory budget is in use; try again"
+				 : "oracle busy");
 	} else {
 		out->verdict = peg_oracle_solvable(e->o, pegs, budget);
 		peg_oracle_stats(e->o, &st);
