@@ -64,12 +64,33 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libpegsol.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(DEPFLAGS) -Itests $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpegsol.a $(LDLIBS)
 
+# ---- pegsol-mpi (docs/scale.md) -----------------------------------------
+# make mpi: $(BUILD)/pegsol-mpi, pegsol sets and count on OpenMPI ranks
+# (mpirun -np K), src/mpi/ compiled with mpicc and linked with the same
+# libpegsol.a and the CLI's option and table code; only this binary links
+# MPI (the plain pegsol never needs it at run time).
+MPICC   ?= mpicc
+MPI_SRC := $(sort $(wildcard src/mpi/*.c))
+MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/%.o)
+MPI_CLI_OBJ := $(addprefix $(BUILD)/src/cli/,cli.o problem.o progress.o \
+	sets_print.o)
+mpi: $(BUILD)/pegsol-mpi
+$(BUILD)/src/mpi/%.o: src/mpi/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) -Isrc/cli $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
+$(BUILD)/pegsol-mpi: $(MPI_OBJ) $(MPI_CLI_OBJ) $(BUILD)/libpegsol.a
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(MPI_OBJ) $(MPI_CLI_OBJ) \
+		$(BUILD)/libpegsol.a $(LDLIBS)
+
 # shared, man and completion: for tests/cli/install.sh; python (the
 # binding, docs/python.md) for tests/cli/python.sh, not under sanitizers
 PYTHON  ?= python3
 PY_TESTS := $(if $(findstring -fsanitize,$(CFLAGS)),,python)
+# pegsol-mpi (tests/cli/mpi.sh), not under sanitizers either (OpenMPI's
+# own allocations trip LeakSanitizer)
+MPI_TESTS := $(if $(findstring -fsanitize,$(CFLAGS)),,mpi)
 tests: $(BUILD)/pegsol $(BUILD)/pegsol-web $(TEST_BIN) shared man completion \
-	$(PY_TESTS)
+	$(PY_TESTS) $(MPI_TESTS)
 
 test: tests
 	BUILD=$(BUILD) bash tests/run.sh
@@ -191,8 +212,115 @@ $(BUILD)/python/pegsol/__init__.py: $(PIC_OBJ) $(PUB_HDR) \
 	$(PYTHON) python/build_pegsol.py --build $(BUILD) \
 		--libs "$(LIB_LDLIBS)" $(PIC_OBJ)
 
+# ---- the static WebAssembly page (docs/play.md) -------------------------
+# make wasm: $(BUILD)/wasm/ - the page of web/ with the library's game
+# service and the server's JSON API (src/web/api.c) compiled by emscripten
+# (Debian's package) into pegsol.js + pegsol.wasm (src/wasm/), for any
+# static host.  cJSON, GMP's mini-gmp and zstd are compiled in from
+# Debian's source packages (src/wasm/deps.sh fetches them once into
+# $(WASM_DEPS), pinned by src/wasm/deps.sha256), xxhash is Debian's header;
+# GLPK is a failing stand-in (src/wasm/include/glpk.h: no linear
+# programs); the engines that need more of GMP (counting, analysis) are
+# left out.  docs/dependencies.md "The WebAssembly build".
+EMCC    ?= emcc
+EMAR    ?= emar
+WASM_OUT := $(BUILD)/wasm
+WASM_TMP := $(BUILD)/wasm-obj
+WASM_DEPS ?= wasm-deps
+WASM_SRC := $(BUILD)/wasm-src
+WASM_GMP := $(WASM_SRC)/gmp/mini-gmp
+# (emscripten's libc headers include less than glibc's: stdio.h for all)
+WASM_CPPFLAGS := -Iinclude $(LIB_DIRS:%=-Isrc/lib/%) -Isrc/wasm/include \
+	-I$(WASM_SRC) -I$(WASM_GMP) -I$(WASM_SRC)/zstd/lib \
+	-D_DEFAULT_SOURCE -std=c11 $(WARN) -include stdio.h
+WASM_LIB_SRC := $(filter-out src/lib/engines/count.c \
+	src/lib/engines/analyse.c,$(LIB_SRC))
+WASM_LIB_OBJ := $(WASM_LIB_SRC:%.c=$(WASM_TMP)/%.o)
+WASM_MAIN_OBJ := $(patsubst %.c,$(WASM_TMP)/%.o,src/web/api.c src/cli/cli.c \
+	$(sort $(wildcard src/wasm/*.c)))
+WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=createPegsol -sENVIRONMENT=web,node \
+	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB \
+	-sTOTAL_STACK=8MB -sEXPORTED_FUNCTIONS=_pegsol_api,_pegsol_status,_free \
+	-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+WASM_PAGE := app.js style.css manifest.webmanifest favicon.svg
+
+wasm: $(WASM_OUT)/pegsol.js $(WASM_OUT)/index.html \
+	$(WASM_PAGE:%=$(WASM_OUT)/%)
+
+$(WASM_TMP)/%.o: %.c | $(WASM_SRC)/.unpacked
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CPPFLAGS) -MMD -MP -O2 -c -o $@ $<
+
+$(WASM_TMP)/libpegsol.a: $(WASM_LIB_OBJ)
+	@rm -f $@
+	$(EMAR) rcs $@ $^
+
+# the dependencies' sources: fetched once (a second make wasm fetches
+# nothing), unpacked with Debian's patches; compiled as their authors do
+# (their own warnings, not ours): mini-mpq.c after mini-gmp.c, zstd's
+# single-file library
+$(WASM_SRC)/.unpacked: src/wasm/deps.sh src/wasm/deps.sha256
+	sh src/wasm/deps.sh fetch $(WASM_DEPS)
+	sh src/wasm/deps.sh unpack $(WASM_DEPS) $(WASM_SRC)
+	touch $@
+WASM_DEP_OBJ := $(WASM_TMP)/deps/cJSON.o $(WASM_TMP)/deps/mini-gmp.o \
+	$(WASM_TMP)/deps/zstd.o
+$(WASM_TMP)/deps/cJSON.o: $(WASM_SRC)/.unpacked
+	@mkdir -p $(dir $@)
+	$(EMCC) -O2 -c -o $@ $(WASM_SRC)/cjson/cJSON.c
+$(WASM_TMP)/deps/mini-gmp.o: $(WASM_SRC)/.unpacked
+	@mkdir -p $(dir $@)
+	$(EMCC) -O2 -c -I$(WASM_GMP) -include $(WASM_GMP)/mini-gmp.c -o $@ \
+		$(WASM_GMP)/mini-mpq.c
+# zstd for size (the page writes no level files): its README's options,
+# 872 KB of object -O2, 371 KB so
+$(WASM_TMP)/deps/zstd.o: $(WASM_SRC)/.unpacked
+	@mkdir -p $(dir $@)
+	$(EMCC) -Os -DZSTD_NO_INLINE -DZSTD_STRIP_ERROR_STRINGS \
+		-DHUF_FORCE_DECOMPRESS_X1 -DZSTD_FORCE_DECOMPRESS_SEQUENCES_SHORT \
+		-c -o $@ $(WASM_SRC)/zstd.c
+
+# pegsol.wasm is written with pegsol.js; emcc's JavaScript passes need
+# Debian's node-acorn, which a node not from Debian does not look for
+$(WASM_OUT)/pegsol.js: $(WASM_MAIN_OBJ) $(WASM_TMP)/libpegsol.a $(WASM_DEP_OBJ)
+	@mkdir -p $(dir $@)
+	NODE_PATH=$${NODE_PATH:+$$NODE_PATH:}/usr/share/nodejs $(EMCC) -O2 $(WASM_LINK) -o $(WASM_TMP)/pegsol.js $(WASM_MAIN_OBJ) \
+		$(WASM_TMP)/libpegsol.a $(WASM_DEP_OBJ)
+	cp $(WASM_TMP)/pegsol.wasm $@.wasm.tmp && mv $@.wasm.tmp $(WASM_OUT)/pegsol.wasm
+	cp $(WASM_TMP)/pegsol.js $@.tmp && mv $@.tmp $@
+
+# the page loads the module before app.js, which then answers the API in
+# the page instead of asking a server
+$(WASM_OUT)/index.html: web/index.html
+	@mkdir -p $(dir $@)
+	sed 's|<script src="app.js"></script>|<script src="pegsol.js"></script>\n&|' $< >$@.tmp
+	@grep -q 'src="pegsol.js"' $@.tmp && mv $@.tmp $@
+
+# a static host may serve the page below its root
+$(WASM_OUT)/manifest.webmanifest: web/manifest.webmanifest
+	@mkdir -p $(dir $@)
+	sed 's|"start_url": "/"|"start_url": "./"|' $< >$@.tmp && mv $@.tmp $@
+
+$(WASM_OUT)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@.tmp && mv $@.tmp $@
+
+-include $(WASM_LIB_OBJ:.o=.d) $(WASM_MAIN_OBJ:.o=.d)
+.PHONY: wasm
+
+# tests/test_wasm_shims.c includes src/wasm/pegsol_wasm.c: the module's
+# code built natively, with the web API it answers from
+$(BUILD)/tests/test_wasm_shims: tests/test_wasm_shims.c src/wasm/pegsol_wasm.c \
+		$(BUILD)/src/web/api.o $(BUILD)/src/cli/cli.o $(BUILD)/libpegsol.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(DEPFLAGS) -Itests $(CFLAGS) $(LDFLAGS) -o $@ $< \
+		$(BUILD)/src/web/api.o $(BUILD)/src/cli/cli.o \
+		$(BUILD)/libpegsol.a $(LDLIBS)
+
 FORCE:
 
+-include $(MPI_OBJ:.o=.d)
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(WEB_OBJ:.o=.d) $(TEST_BIN:=.d) $(PIC_OBJ:.o=.d)
 
 .PHONY: all tests test asan fuzz clean shared man completion install uninstall python FORCE
+.PHONY: mpi

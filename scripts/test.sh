@@ -5,8 +5,9 @@
 set -u
 cd "$(dirname "$0")/.."
 # the browser test needs Debian's chromium and node (npm installs
-# playwright-core from the npm registry)
-PEGSOL_SETUP_EXTRA="chromium nodejs npm" bash scripts/setup.sh || exit 2
+# playwright-core and axe-core from the npm registry), and emscripten for
+# the static WebAssembly page it checks too (make wasm)
+PEGSOL_SETUP_EXTRA="chromium nodejs npm emscripten" bash scripts/setup.sh || exit 2
 total_pass=0
 total_fail=0
 add() { # add the "N passed, N failed" line of a log

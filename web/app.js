@@ -1,28 +1,27 @@
 /* app.js - the pegsol web game: draws the server's state as an SVG board
- * and sends taps, drags, keys and buttons to the JSON API (docs/play.md).
- * The page holds no rules: every legal jump and verdict comes from the
- * server.  Requests run one at a time through a queue, so a tap made while
+ * and sends taps, drags, keys and buttons to the JSON API (docs/play.md):
+ * the server's, or the same API compiled to WebAssembly and answered in
+ * the page when it is served statically (make wasm; transport() is the
+ * one place that knows which).  The page holds no rules: every legal jump
+ * and verdict comes from the API.  Requests run one at a time through a queue, so a tap made while
  * the server answers is played after it, never dropped. */
 'use strict';
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
-/* a start that can be won on every board the list offers (checked with the
- * oracle: every a1 start of T4 and T7 is lost, trunc-triangle:5 has no a1);
- * replaced by /api/boards' "offered" list when the server sends one */
-let BOARD_DEFAULTS = {
-	'triangle:4': { vacate: 'a2', goal: 'anywhere' },
-	'triangle:5': { vacate: 'a1', goal: 'anywhere' },
-	'triangle:6': { vacate: 'a1', goal: 'anywhere' },
-	'triangle:7': { vacate: 'a2', goal: 'anywhere' },
-	'trunc-triangle:5': { vacate: 'b3', goal: 'anywhere' },
-	'trunc-triangle:6': { vacate: 'b3', goal: 'anywhere' },
-	'english': { vacate: 'd4', goal: 'complement' },
-};
+/* the boards the page offers, with a start that can be won on each (the
+ * oracle found every a1 start of T4 and T7 lost): /api/boards' "offered"
+ * list, spec -> { vacate, goal } */
+let offers = {};
 const ORACLE_MAX_HOLES = 63;
-const MAX_QUEUED = 6;         /* requests waiting beyond this are refused */
+const MAX_QUEUED = 6;
+const WASM_QUICK_HOLES = 21;  /* the module answers these at once (api.h) */         /* requests waiting beyond this are refused */
 const SOLVE_STEP_MS = 350;
 const VERDICT_WORDS = { win: 'keeps the goal reachable', lose: 'loses', unknown: 'not decided in time' };
+/* three colours (seed 004): these calls go to /api/tri/CALL for a game id
+ * of the variant (BOARD;tri:COLOURS;JUMPS) */
+const TRI_CALLS = ['new', 'state', 'play', 'undo', 'redo', 'reset', 'solve'];
+const COLOUR_WORDS = ['', 'colour 1 (blue, dot)', 'colour 2 (orange, diamond)'];
 
 let st = null;        /* the last state from the server */
 let sel = null;       /* selected hole index */
@@ -102,14 +101,47 @@ function hintsParam() {
 	return $('strength').value === 'off' || noOracle() ? 'off' : 'on';
 }
 
-async function api(call, params, signal) {
-	params = Object.assign({ hints: hintsParam() }, params || {});
-	let r, j;
+/* ---- the transport: the server, or the WebAssembly module ---- */
+/* build/wasm/index.html loads pegsol.js (make wasm) before this file */
+const wasmModule = typeof createPegsol === 'function' ? createPegsol() : null;
+
+/* METHOD /api/PATH with a JSON body (or none): { status, json }.  The
+ * module answers on the page's thread, after the browser has drawn the
+ * busy sign; it cannot be aborted, but every call has a deadline. */
+async function transport(method, path, body, signal) {
+	if (wasmModule) {
+		let M;
+		try {
+			M = await wasmModule;
+		} catch (e) {
+			throw new Error('the game engine did not load (' + e + '); reload the page');
+		}
+		/* a call that may search holds the page: show the busy sign
+		 * first (the timer of busySign() cannot fire meanwhile) */
+		if (/^(hint|solve|puzzle|analyse|shortest|tri\/)/.test(path) ||
+			(st && st.board.holes > WASM_QUICK_HOLES && hintsParam() === 'on'))
+			$('busy').hidden = false;
+		await new Promise((r) => {   /* drawn, or 50 ms in a hidden tab */
+			requestAnimationFrame(() => setTimeout(r, 0));
+			setTimeout(r, 50);
+		});
+		if (signal && signal.aborted)
+			throw new DOMException('aborted', 'AbortError');
+		const ptr = M.ccall('pegsol_api', 'number', ['string', 'string', 'string'],
+			[method, '/api/' + path, body || '']);
+		const text = ptr ? M.UTF8ToString(ptr) : '{"error":"out of memory","status":503}';
+		if (ptr)
+			M._free(ptr);
+		if (!pending)   /* a call outside the queue (editor, fewest moves) */
+			busySign();
+		return { status: ptr ? M._pegsol_status() : 503, json: JSON.parse(text) };
+	}
+	let r;
 	try {
-		r = await fetch('/api/' + call, {
-			method: 'POST',
+		r = await fetch('/api/' + path, body === undefined ? { signal } : {
+			method,
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify(params),
+			body,
 			signal,
 		});
 	} catch (e) {
@@ -118,16 +150,37 @@ async function api(call, params, signal) {
 		throw new Error('the server did not answer; is pegsol serve still running?');
 	}
 	try {
-		j = await r.json();
+		return { status: r.status, json: await r.json() };
 	} catch (e) {
 		throw new Error('the server sent a bad answer (HTTP ' + r.status + ')');
 	}
-	if (!r.ok) {
-		const e = new Error(plainWords(j.error || ('HTTP ' + r.status), r.status, j.reason));
-		e.answer = j;   /* a broken game id's answer carries its legal prefix */
+}
+
+/* an API call's answer, or an Error in player words */
+async function ask(method, path, body, signal) {
+	const { status, json } = await transport(method, path, body, signal);
+	if (status < 200 || status > 299) {
+		const e = new Error(plainWords(json.error || ('HTTP ' + status), status, json.reason));
+		e.answer = json;   /* a broken game id's answer carries its legal prefix */
 		throw e;
 	}
-	return j;
+	return json;
+}
+
+function isTri(id) {
+	return typeof id === 'string' && id.includes(';tri:');
+}
+
+function triGame() {
+	return !!st && st.variant === 'tri';
+}
+
+async function api(call, params, signal) {
+	params = Object.assign({ hints: hintsParam() }, params || {});
+	const tri = TRI_CALLS.includes(call) && (params.game !== undefined ? isTri(params.game)
+		: params.variant === 'tri');
+	delete params.variant;
+	return ask('POST', tri ? 'tri/' + call : call, JSON.stringify(params), signal);
 }
 
 /* One request at a time, in order; a busy sign while any waits. */
@@ -187,8 +240,25 @@ function setState(s) {
 	if (!pristine)
 		history.replaceState(null, '', '#g=' + encodeURIComponent(st.game));
 	$('share').href = shareLink();
+	$('tri').checked = triGame();
+	triPanel();
 	fillHoles();
 	draw();
+}
+
+/* the three-colour panel: rules, the start's seed, a new random start */
+function triPanel() {
+	const on = triGame();
+	$('tribox').hidden = !on;
+	$('optimum').disabled = on;
+	$('edit').disabled = on;
+	$('puzzle').disabled = on;
+	if (!on)
+		return;
+	$('triinfo').textContent = 'Three colours: a jump over the same colour turns the jumped peg ' +
+		'to the other colour and leaves it. ' + (st.seed !== null && st.seed !== undefined
+		? 'Random start, seed ' + st.seed + '.' : 'Start: ' + st.start + '.');
+	$('triinfo').dataset.seed = st.seed === null || st.seed === undefined ? '' : st.seed;
 }
 
 function shareLink() {
@@ -254,6 +324,9 @@ function buildView(b) {
 		el('circle', { class: 'ring', r: 0.44 }, g);
 		el('circle', { class: 'pit', r: 0.3 }, g);
 		el('circle', { class: 'peg', r: 0.38 }, g);
+		el('circle', { class: 'c1mark', r: 0.11 }, g);
+		el('rect', { class: 'c2mark', x: -0.13, y: -0.13, width: 0.26, height: 0.26,
+			transform: 'rotate(45)' }, g);
 		el('circle', { class: 'selring', r: 0.45 }, g);
 		el('g', { class: 'marks' }, g);
 		const t = el('text', { class: 'label', y: -0.08, 'aria-hidden': 'true' }, g);
@@ -350,6 +423,10 @@ function draw() {
 		if (st.pegs[i]) {
 			cls.push('has-peg');
 			label += ' peg';
+			if (triGame()) {
+				cls.push('c' + st.pegs[i]);
+				label += ' ' + COLOUR_WORDS[st.pegs[i]];
+			}
 			const mine = jumpsFrom(i);
 			if (strength === 'all' && mine.length && mine.every((j) => j.verdict === 'lose')) {
 				cls.push('doomed');
@@ -367,6 +444,10 @@ function draw() {
 			const v = targets.get(i);
 			cls.push('target');
 			label += ', landing for ' + b.hole_list[sel][0];
+			if (triGame()) {
+				const j = jumpsFrom(sel).find((x) => x.t === i);
+				label += j.recolours ? ' (' + j.over + ' changes colour)' : ' (removes ' + j.over + ')';
+			}
 			if (strength === 'all' && v) {
 				cls.push(v);
 				label += ': ' + VERDICT_WORDS[v];
@@ -389,6 +470,7 @@ function draw() {
 	status.textContent = mode === 'start' ? 'Set start: click or tap the hole to leave empty (Esc cancels).'
 		: st.status === 'won' ? 'Solved! One peg left' + (st.goal_hole ? ' at ' + st.goal_hole : '') + '.'
 		: st.status === 'stuck' ? 'No jump left: ' + st.pegs_left + ' pegs.'
+		: triGame() ? b.title + ', three colours: leave one peg anywhere.'
 		: b.title + ', goal: ' + (st.goal === 'complement' && st.goal_hole ? 'one peg at ' + st.goal_hole
 			: st.goal === 'anywhere' ? 'one peg anywhere' : 'one peg at ' + st.goal) + '.';
 	$('counters').textContent = `Jumps: ${st.jumps}  Moves: ${st.moves}  Pegs: ${st.pegs_left}`;
@@ -404,7 +486,7 @@ function draw() {
 	$('solve').disabled = st.status !== 'playing' && !solving;
 	$('history').textContent = st.history ? 'Moves: ' + st.history : '';
 	hintsInfo();
-	if (st.status === 'won' && optKey !== st.game && st.board.holes <= 21) {
+	if (st.status === 'won' && optKey !== st.game && st.board.holes <= 21 && !triGame()) {
 		optKey = st.game;
 		optimum(true);
 	}
@@ -424,7 +506,10 @@ function hintsInfo() {
 		return;
 	}
 	const src = st.oracle.source;
-	info.textContent = (src === 'sets' ? 'Hints on this board are exact (precomputed winning sets).'
+	info.textContent = (src === 'table' ? 'Hints on this board are exact (the three-colour table).'
+		: src === 'search' ? 'Three colours past 16 holes: a search with a limit says whether the ' +
+			'position can still be won; jumps are marked ? (not decided).'
+		: src === 'sets' ? 'Hints on this board are exact (precomputed winning sets).'
 		: 'Hints on this board come from a search with a time limit; a ? marks a jump not decided in time.') +
 		(st.oracle.note ? ' Note: ' + st.oracle.note + '.' : '');
 }
@@ -507,6 +592,19 @@ function hint() {
 	if (!st || mode !== 'game' || noOracle())
 		return;
 	stopSolve('Solve stopped.');
+	if (triGame())
+		return act(async () => {
+			const s = await call('state', { game: st.game, hints: 'on' });
+			const j = s.legal.find((x) => x.verdict === 'win');
+			if (j) {
+				sel = j.f;
+				say('Hint: ' + j.from + '-' + j.to);
+				draw();
+			} else {
+				say(s.verdict === 'lose' ? 'No winning jump from here: undo to get back on track.'
+					: 'No hint: not decided in time (try Solve)');
+			}
+		});
 	act(async () => {
 		const s = await call('hint', { game: st.game });
 		const h = s.hint;
@@ -574,7 +672,8 @@ function solve() {
 		}
 		const kinds = { shortest: 'fewest moves from here (proved)',
 			constructive: 'the constructive solution of T_n',
-			oracle: 'a winning line (not the shortest)' };
+			oracle: 'a winning line (not the shortest)',
+			table: 'a winning line from the three-colour table', search: 'a winning line found by search' };
 		say(`Solving with ${kinds[r.line] || 'a winning line'}: ` +
 			`${r.solution_moves} moves, ${r.solution_jumps} jumps: ${r.solution}`);
 		$('message').dataset.line = r.line || '';
@@ -635,27 +734,47 @@ function newGame(e) {
 	clearMessages();
 	const params = { board: normBoard($('board').value), vacate: $('vacate').value.trim(),
 		goal: $('goal').value.trim() || 'anywhere' };
+	if ($('tri').checked)
+		params.variant = 'tri';
 	act(() => startGame(params));
 }
 
-/* the server's winnable default starts, when it sends them */
+/* three colours: a new random colouring of the board (a new seed) */
+function triRandom() {
+	if (!st)
+		return;
+	stopSolve();
+	leaveModes();
+	clearMessages();
+	const params = { variant: 'tri', board: st.board.spec, vacate: $('vacate').value.trim() };
+	act(async () => {
+		await startGame(params);
+		say('New random start, seed ' + st.seed + '.');
+	});
+}
+
+/* the offered boards and their winnable default starts, from the API */
 async function loadOffers() {
+	let j;
 	try {
-		const r = await fetch('/api/boards');
-		const j = r.ok ? await r.json() : null;
-		if (j && Array.isArray(j.offered) && j.offered.length) {
-			const d = {};
-			for (const o of j.offered)
-				d[o.spec] = { vacate: o.vacate, goal: o.goal };
-			BOARD_DEFAULTS = d;
-		}
+		j = await ask('GET', 'boards');
 	} catch (e) {
-		/* keep the built-in table */
+		showError(e.message);
+		return;
+	}
+	const list = $('boards');
+	list.textContent = '';
+	offers = {};
+	for (const o of j.offered || []) {
+		offers[o.spec] = { vacate: o.vacate, goal: o.goal };
+		const opt = document.createElement('option');
+		opt.value = o.spec;
+		list.appendChild(opt);
 	}
 }
 
 function boardChosen() {
-	const d = BOARD_DEFAULTS[normBoard($('board').value)];
+	const d = offers[normBoard($('board').value)];
 	if (d) {
 		$('vacate').value = d.vacate;
 		$('goal').value = d.goal;
@@ -695,7 +814,11 @@ async function pickStart(i) {
 	$('board').value = spec;
 	$('vacate').value = name;
 	$('goal').value = goal;
-	await startGame({ board: spec, vacate: name, goal });
+	if (triGame())
+		await startGame({ variant: 'tri', board: spec, vacate: name,
+			seed: st.seed === null ? undefined : st.seed });
+	else
+		await startGame({ board: spec, vacate: name, goal });
 	if (!$('message').textContent)
 		say('New game: ' + name + ' empty at the start.');
 }
@@ -717,7 +840,8 @@ async function loadLink(game) {
 	const f = game.split(';');
 	if (answer && typeof answer.prefix === 'string') {
 		/* the server found the legal prefix */
-		const n = f.length >= 4 && f[3] ? f[3].split(',').length : 0, lo = answer.legal_moves;
+		const pf = isTri(game) ? f[2] : f[3];
+		const n = pf ? pf.split(',').length : 0, lo = answer.legal_moves;
 		try {
 			setState(await api('state', { game: answer.prefix }));
 			fillForm();
@@ -729,7 +853,7 @@ async function loadLink(game) {
 			/* fall back to the search below */
 		}
 	}
-	const head = f.length >= 3 ? f.slice(0, 3).join(';') + ';' : null;
+	const head = f.length >= 3 && !isTri(game) ? f.slice(0, 3).join(';') + ';' : null;
 	const played = f.length >= 4 && f[3] ? f[3].split(',') : [];
 	const ok = async (k) => {
 		try {
@@ -759,7 +883,7 @@ async function loadLink(game) {
 	}
 	showError('This game link is broken: ' + why + '. Started a new game instead.');
 	await startGame({ board: normBoard($('board').value), vacate: $('vacate').value.trim(),
-		goal: $('goal').value.trim() || 'anywhere' });
+		goal: $('goal').value.trim() || 'anywhere', variant: isTri(game) ? 'tri' : undefined });
 }
 
 function fillForm() {
@@ -930,11 +1054,8 @@ async function startDemo() {
 	$('demoinfo').textContent = 'Constructing T' + n + '...';
 	let r;
 	try {
-		const res = await fetch('/api/construct?n=' + encodeURIComponent(n) +
+		r = await ask('GET', 'construct?n=' + encodeURIComponent(n) +
 			'&vacate=' + encodeURIComponent(vacate));
-		r = await res.json();
-		if (!res.ok)
-			throw new Error(plainWords(r.error || 'HTTP ' + res.status, res.status, r.reason));
 	} catch (e) {
 		$('demoinfo').textContent = e.message;
 		showError(e.message);
@@ -1163,6 +1284,7 @@ $('reset').addEventListener('click', () => {
 $('hint').addEventListener('click', hint);
 $('solve').addEventListener('click', solve);
 $('setstart').addEventListener('click', toggleStart);
+$('trirandom').addEventListener('click', triRandom);
 $('strength').addEventListener('change', () => {
 	prefs.strength = $('strength').value;
 	savePrefs();

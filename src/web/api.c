@@ -1,17 +1,28 @@
 /* api.c - the web game's JSON API (docs/play.md): a stateless face over
  * the game service (play.h).  Every request carries the game id, every
  * answer carries the new one.  Runs in a polling thread (light requests)
- * or a worker (server.c). */
-#include "web.h"
+ * or a worker (server.c), or in the WebAssembly module (src/wasm/). */
+#include "api.h"
 
 #include "../cli/cli.h"
 #include "pegsol/pos.h"
 #include "pegsol/solution.h"
+#include "pegsol/tricolor.h"
+#include "pegsol/trigame.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+double web_now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 #define MAX_SERVE_HOLES 1000
 #define MAX_DEMO_SIDE 60       /* the constructive demo: T_n, n <= 60 */
@@ -27,7 +38,8 @@
 static const char *const api_calls[] = {
 	"new",	  "state",  "play",	"undo",	    "redo",	 "reset",
 	"replay", "hint",   "solve",	"boards",   "puzzle",	 "shortest",
-	"construct", "analyse", NULL};
+	"construct", "analyse", "tri/new", "tri/state", "tri/play",
+	"tri/undo", "tri/redo", "tri/reset", "tri/solve", NULL};
 
 void web_play_opts(const struct web_config *cfg, struct peg_play_opts *o)
 {
@@ -129,16 +141,6 @@ static const char *param(struct request *rq, const char *key)
 	return cJSON_IsString(j) ? j->valuestring : NULL;
 }
 
-static enum MHD_Result add_query_arg(void *cls, enum MHD_ValueKind kind,
-				     const char *key, const char *value)
-{
-	cJSON *args = cls;
-
-	if (key && !cJSON_GetObjectItemCaseSensitive(args, key))
-		cJSON_AddStringToObject(args, key, value ? value : "");
-	return MHD_YES;
-}
-
 /* A body value as text: strings as they are, numbers and booleans
  * written out; 0 for other types. */
 static int arg_text(const cJSON *j, char *num, size_t size, const char **out)
@@ -161,15 +163,14 @@ static int arg_text(const cJSON *j, char *num, size_t size, const char **out)
 	return 1;
 }
 
-int web_collect_args(struct request *rq)
+int web_args_body(struct request *rq)
 {
 	cJSON *body = NULL, *j;
 
-	rq->args = cJSON_CreateObject();
+	if (!rq->args)
+		rq->args = cJSON_CreateObject();
 	if (!rq->args)
 		return -1;
-	MHD_get_connection_values(rq->c, MHD_GET_ARGUMENT_KIND, add_query_arg,
-				  rq->args);
 	if (!rq->body || !rq->len)
 		return 0;
 	body = cJSON_ParseWithLength(rq->body, rq->len);
@@ -469,7 +470,7 @@ static void api_construct(struct request *rq)
 }
 
 /* The options of /api/puzzle; 0, or -1 with the answer made. */
-static int puzzle_opts(struct server *sv, struct request *rq,
+static int puzzle_opts(struct web_api *api, struct request *rq,
 		       struct peg_puzzle_opts *opts, int *lv)
 {
 	const char *seed = param(rq, "seed"), *level = param(rq, "level");
@@ -505,19 +506,19 @@ static int puzzle_opts(struct server *sv, struct request *rq,
 	}
 	opts->finish = -1;
 	opts->level = (enum peg_puzzle_level)*lv;
-	opts->budget = sv->cfg->budget;
-	opts->max_nodes = sv->cfg->budget * 20;
+	opts->budget = api->cfg->budget;
+	opts->max_nodes = api->cfg->budget * 20;
 	opts->max_ms = rq->deadline - web_now_ms();
 	if (opts->max_ms < 1)
 		opts->max_ms = 1;
-	opts->cancel = &sv->stopping;
+	opts->cancel = api->stopping;
 	return 0;
 }
 
 /* /api/puzzle?board=..&seed=..&level=..&pegs=..: a new game on a
  * generated puzzle, under the request's deadline and a node budget of 20
  * times --budget.  Returns the game, or NULL with the answer made. */
-static struct peg_game *make_puzzle(struct server *sv, struct request *rq,
+static struct peg_game *make_puzzle(struct web_api *api, struct request *rq,
 				    cJSON **extra)
 {
 	const char *spec = param(rq, "board"), *reason;
@@ -531,9 +532,9 @@ static struct peg_game *make_puzzle(struct server *sv, struct request *rq,
 
 	if (refuse_spec(rq, spec, "missing 'board'"))
 		return NULL;
-	if (puzzle_opts(sv, rq, &opts, &lv))
+	if (puzzle_opts(api, rq, &opts, &lv))
 		return NULL;
-	r = peg_play_puzzle(sv->play, spec, &opts, &s, &pz, &reason, &err);
+	r = peg_play_puzzle(api->play, spec, &opts, &s, &pz, &reason, &err);
 	if (r) {
 		if (r == PEG_PLAY_RESOURCES)
 			web_fail_why(rq, 503, reason, err.msg);
@@ -541,7 +542,7 @@ static struct peg_game *make_puzzle(struct server *sv, struct request *rq,
 			fail(rq, 400, err.msg);
 		return NULL;
 	}
-	g = peg_game_new(sv->play, s, &err);
+	g = peg_game_new(api->play, s, &err);
 	if (!g) {
 		peg_puzzle_release(&pz);
 		fail(rq, 400, err.msg);
@@ -618,7 +619,7 @@ static int analyse_input(struct request *rq, struct peg_board **b,
  * position class at once, then the live search's verdict with the
  * request budget; "unknown" means ask again (proved results stay in the
  * oracle, so each call goes further). */
-static void api_analyse(struct server *sv, struct request *rq)
+static void api_analyse(struct web_api *api, struct request *rq)
 {
 	struct peg_play_analysis an;
 	struct peg_board *b;
@@ -631,7 +632,7 @@ static void api_analyse(struct server *sv, struct request *rq)
 
 	if (analyse_input(rq, &b, &pegs, &g))
 		return;
-	if (peg_play_analyse(sv->play, b, pegs, &g, sv->cfg->budget,
+	if (peg_play_analyse(api->play, b, pegs, &g, api->cfg->budget,
 			     rq->deadline, 0, &an, &err)) {
 		free(pegs);
 		peg_board_free(b);
@@ -746,7 +747,7 @@ static cJSON *hint_or_solve(struct request *rq, struct peg_game *g, int solve)
 /* A game id that does not load: the error, and when a move is what is
  * bad, its index and the legal prefix, so that the page need not search
  * for it ("bad_move", "legal_moves" and the "prefix" game id). */
-static void bad_game(struct server *sv, struct request *rq, const char *id,
+static void bad_game(struct web_api *api, struct request *rq, const char *id,
 		     const char *msg)
 {
 	struct peg_err err;
@@ -755,7 +756,7 @@ static void bad_game(struct server *sv, struct request *rq, const char *id,
 	int bad = -1;
 	cJSON *o;
 
-	g = peg_game_load_prefix(sv->play, id, &bad, &err);
+	g = peg_game_load_prefix(api->play, id, &bad, &err);
 	if (!g || bad < 0) {
 		peg_game_free(g);
 		fail(rq, 400, msg);
@@ -779,7 +780,7 @@ static void bad_game(struct server *sv, struct request *rq, const char *id,
 
 /* The game of a request: new, puzzle, or loaded from 'game'.  NULL with
  * the answer made. */
-static struct peg_game *request_game(struct server *sv, struct request *rq,
+static struct peg_game *request_game(struct web_api *api, struct request *rq,
 				     cJSON **extra)
 {
 	const char *what = rq->call, *game = param(rq, "game");
@@ -789,19 +790,19 @@ static struct peg_game *request_game(struct server *sv, struct request *rq,
 
 	err.msg[0] = 0;
 	if (!strcmp(what, "puzzle"))
-		return make_puzzle(sv, rq, extra);
+		return make_puzzle(api, rq, extra);
 	if (!strcmp(what, "new")) {
 		if (refuse_spec(rq, spec, "missing 'board'"))
 			return NULL;
-		g = peg_game_create(sv->play, spec, param(rq, "position"),
+		g = peg_game_create(api->play, spec, param(rq, "position"),
 				    param(rq, "vacate"), param(rq, "goal"),
 				    &err);
 	} else {
 		if (refuse_spec(rq, game, "missing 'game'"))
 			return NULL;
-		g = peg_game_load(sv->play, game, &err);
+		g = peg_game_load(api->play, game, &err);
 		if (!g) {
-			bad_game(sv, rq, game, err.msg);
+			bad_game(api, rq, game, err.msg);
 			return NULL;
 		}
 	}
@@ -856,7 +857,539 @@ static int apply_call(struct request *rq, struct peg_game *g, cJSON **extra)
 	return 0;
 }
 
-void web_api_run(struct server *sv, struct request *rq)
+/* ---- three colours (seed 004, docs/play.md "Three colours in the
+ * page"): /api/tri/new, state, play, undo, redo, reset and solve.  The
+ * game id is SPEC;tri:COLOURS[:seed=N];PLAYED[;FUTURE] (COLOURS one digit
+ * 0/1/2 a hole, tricolor.h; the jumps "a3-a1" separated by commas),
+ * replayed by the library (trigame.h) on every request ---- */
+
+#define TRI_MAX_ID 16384    /* characters of a game id */
+#define TRI_MAX_JUMPS 2048  /* jumps in it, played and undone */
+
+/* The retrograde tables of the boards played (at most 16 holes, 5.4 MB
+ * each), built by the first request on a board and kept for the process:
+ * each request replays its game but need not rebuild the table (T5: 0.2
+ * s of CPU).  Slots are filled once, by compare-and-swap; a request that
+ * finds them all taken builds its own. */
+#define TRI_TABLES 4
+struct tri_table_slot {
+	char spec[128];
+	struct peg_tri_table *t;
+};
+static _Atomic(struct tri_table_slot *) tri_tables[TRI_TABLES];
+
+static const struct peg_tri_table *tri_table(const char *spec)
+{
+	struct tri_table_slot *e;
+	struct peg_board *b;
+	struct peg_err err;
+	long long holes;
+
+	for (int i = 0; i < TRI_TABLES; i++) {
+		e = atomic_load(&tri_tables[i]);
+		if (e && !strcmp(e->spec, spec))
+			return e->t;
+	}
+	holes = peg_board_spec_holes(spec, &err);
+	if (holes < 0 || holes > PEG_TRIGAME_TABLE_HOLES ||
+	    strlen(spec) >= sizeof(e->spec) || !(e = calloc(1, sizeof(*e))))
+		return NULL;
+	b = peg_board_parse(spec, &err);
+	e->t = b ? peg_tri_table_new(b, 0, 1, &err) : NULL;
+	peg_board_free(b);
+	snprintf(e->spec, sizeof(e->spec), "%s", spec);
+	for (int i = 0; e->t && i < TRI_TABLES; i++) {
+		struct tri_table_slot *none = NULL;
+
+		if (atomic_compare_exchange_strong(&tri_tables[i], &none, e))
+			return e->t;
+		if (!strcmp(none->spec, spec)) {
+			peg_tri_table_free(e->t);
+			free(e);
+			return none->t;
+		}
+	}
+	peg_tri_table_free(e->t);
+	free(e);
+	return NULL;
+}
+
+/* A request's three-colour game and the seed of its start (when known). */
+struct tri_req {
+	struct peg_trigame *g;
+	uint64_t seed;
+	int has_seed;
+};
+
+/* Play the jumps of a PLAYED or FUTURE field (n characters of s) in g:
+ * "a3-a1,c3-a3-a1" (each hole to the next a jump).  0, or -1 with err
+ * and *bad the index of the first bad item counted from *item. */
+static int tri_play_field(struct peg_trigame *g, const char *s, size_t n,
+			  int *item, int *played, struct peg_err *err)
+{
+	const struct peg_board *b = peg_trigame_board(g);
+	size_t i = 0;
+
+	while (i < n) {
+		size_t e = i;
+		int prev = -1;
+
+		while (e < n && s[e] != ',')
+			e++;
+		for (size_t k = i; k <= e; k++) {
+			char name[64];
+			size_t m = k;
+			int h;
+
+			while (m < e && s[m] != '-')
+				m++;
+			while (k < m && s[k] == ' ')
+				k++;
+			if (m - k >= sizeof(name) || m == k) {
+				peg_err_set(err, "jump %d: a hole name is "
+					    "missing or too long", *item + 1);
+				return -1;
+			}
+			memcpy(name, s + k, m - k);
+			name[m - k] = 0;
+			h = peg_board_parse_hole(b, name, err);
+			if (h < 0)
+				return -1;
+			if (prev >= 0) {
+				struct peg_err e2;
+
+				if (++*played > TRI_MAX_JUMPS) {
+					peg_err_set(err, "a game of more than "
+						    "%d jumps", TRI_MAX_JUMPS);
+					return -1;
+				}
+				if (peg_trigame_play(g, prev, h, &e2)) {
+					char a[64];
+
+					peg_err_set(err, "jump %d, %s-%s, is not "
+						    "legal there", *item + 1,
+						    peg_board_hole_name(b, prev,
+									a,
+									sizeof(a)),
+						    name);
+					return -1;
+				}
+			}
+			prev = h;
+			k = m;
+		}
+		(*item)++;
+		i = e + 1;
+	}
+	return 0;
+}
+
+/* The game of a three-colour id: 0, or -1 with err; *bad >= 0 when the
+ * board and start are good and a jump is bad (then tr->g holds the game
+ * up to it). */
+static int tri_load(struct web_api *api, const char *id, struct tri_req *tr,
+		    int *bad, struct peg_err *err)
+{
+	const char *p = strstr(id, ";tri:"), *pos, *f1, *f2 = NULL;
+	char spec[256], *start = NULL, *colon;
+	long long holes;
+	int item = 0, played = 0, n_future, r = -1;
+
+	*bad = -1;
+	if (strlen(id) > TRI_MAX_ID) {
+		peg_err_set(err, "game id longer than %d characters",
+			    TRI_MAX_ID);
+		return -1;
+	}
+	if (!p || (size_t)(p - id) >= sizeof(spec)) {
+		peg_err_set(err, "not a three-colour game id "
+			    "(BOARD;tri:COLOURS;JUMPS)");
+		return -1;
+	}
+	memcpy(spec, id, (size_t)(p - id));
+	spec[p - id] = 0;
+	if (!spec_allowed(spec)) {
+		peg_err_set(err, "board files are not served");
+		return -1;
+	}
+	holes = peg_board_spec_holes(spec, err);
+	if (holes < 0)
+		return -1;
+	if (holes > PEG_TRI_MAX_HOLES) {
+		peg_err_set(err, "three-colour games take boards of up to %d "
+			    "holes, '%s' has %lld", PEG_TRI_MAX_HOLES, spec,
+			    holes);
+		return -1;
+	}
+	pos = p + 5;
+	f1 = strchr(pos, ';');
+	if (!f1) {
+		peg_err_set(err, "the game id has no jumps field (BOARD;tri:"
+			    "COLOURS;JUMPS)");
+		return -1;
+	}
+	f2 = strchr(f1 + 1, ';');
+	start = strndup(pos, (size_t)(f1 - pos));
+	if (!start) {
+		peg_err_set(err, "out of memory");
+		return -1;
+	}
+	colon = strchr(start, ':');
+	if (colon) {
+		*colon = 0;
+		if (strncmp(colon + 1, "seed=", 5) ||
+		    cli_u64(colon + 6, 0, UINT64_MAX, &tr->seed)) {
+			peg_err_set(err, "bad seed in the game id ('seed=N')");
+			goto out;
+		}
+		tr->has_seed = 1;
+	}
+	if (!*start) {
+		peg_err_set(err, "the game id has no colours");
+		goto out;
+	}
+	tr->g = peg_trigame_new_with(spec, start, NULL, 0,
+				     (uint64_t)api->cfg->budget,
+				     tri_table(spec), err);
+	if (!tr->g)
+		goto out;
+	if (tri_play_field(tr->g, f1 + 1, f2 ? (size_t)(f2 - f1 - 1)
+					      : strlen(f1 + 1),
+			   &item, &played, err)) {
+		*bad = item;
+		goto out;
+	}
+	n_future = peg_trigame_jumps(tr->g);
+	if (f2 && tri_play_field(tr->g, f2 + 1, strlen(f2 + 1), &item,
+				 &played, err))
+		*bad = item;
+	/* the future is the redo tail (or its legal prefix) */
+	n_future = peg_trigame_jumps(tr->g) - n_future;
+	while (n_future-- > 0)
+		peg_trigame_undo(tr->g);
+	r = *bad >= 0 ? -1 : 0;
+out:
+	free(start);
+	return r;
+}
+
+/* The game id of g (malloc'd, NULL without memory). */
+static char *tri_id(const struct tri_req *tr)
+{
+	const struct peg_trigame *g = tr->g;
+	const struct peg_board *b = peg_trigame_board(g);
+	char *digits = peg_tri_digits(b, peg_trigame_start(g));
+	int n, cur = peg_trigame_jumps(g);
+	const int *h = peg_trigame_history(g, &n);
+	char name[2][64];
+	/* a jump is two names of at most 63 characters, '-' and ',' */
+	size_t cap = strlen(b->spec) + (size_t)b->n_holes + 64 +
+		     (size_t)n * 2 * sizeof(name[0]), len;
+	char *s = digits ? malloc(cap) : NULL;
+
+	if (!s) {
+		free(digits);
+		return NULL;
+	}
+	len = (size_t)snprintf(s, cap, "%s;tri:%s", b->spec, digits);
+	free(digits);
+	if (tr->has_seed)
+		len += (size_t)snprintf(s + len, cap - len, ":seed=%llu",
+					(unsigned long long)tr->seed);
+	s[len++] = ';';
+	for (int i = 0; i < n && len + 8 < cap; i++) {
+		const struct peg_jump *j = &b->jumps[h[i]];
+
+		if (i == cur)
+			s[len++] = ';';
+		else if (i)
+			s[len++] = ',';
+		len += (size_t)snprintf(
+			s + len, cap - len, "%s-%s",
+			peg_board_hole_name(b, j->from, name[0], 64),
+			peg_board_hole_name(b, j->to, name[1], 64));
+	}
+	s[len] = 0;
+	return s;
+}
+
+/* Bell notation of history entries [a, b) (malloc'd). */
+static char *tri_jumps_text(const struct peg_trigame *g, int a, int e)
+{
+	const struct peg_board *b = peg_trigame_board(g);
+	int n;
+	const int *h = peg_trigame_history(g, &n);
+	struct peg_jump *j = malloc(sizeof(*j) * (size_t)(e - a + 1));
+	char *t;
+
+	if (!j)
+		return NULL;
+	for (int i = a; i < e; i++)
+		j[i - a] = b->jumps[h[i]];
+	t = peg_jumps_format(b, j, e - a);
+	free(j);
+	return t;
+}
+
+static const char *tri_verdict_name(enum peg_trigame_verdict v)
+{
+	return v == PEG_TRIGAME_WIN ? "win"
+	       : v == PEG_TRIGAME_LOSE ? "lose"
+				       : "unknown";
+}
+
+/* What the page draws of a three-colour game. */
+static cJSON *tri_state_json(const struct tri_req *tr, int hints)
+{
+	struct peg_trigame *g = tr->g;
+	const struct peg_board *b = peg_trigame_board(g);
+	const unsigned char *col = peg_trigame_colors(g);
+	int n, cur = peg_trigame_jumps(g), moves = 0;
+	const int *h = peg_trigame_history(g, &n);
+	cJSON *o = cJSON_CreateObject(), *a, *orc;
+	char *t = tri_id(tr), seed[32];
+	double t0 = web_now_ms();
+	uint64_t nodes = 0;
+	const char *status = peg_trigame_won(g)		? "won"
+			     : peg_trigame_n_legal(g) ? "playing"
+						      : "stuck";
+
+	cJSON_AddStringToObject(o, "variant", "tri");
+	cJSON_AddStringToObject(o, "game", t ? t : "");
+	free(t);
+	cJSON_AddItemToObject(o, "board", board_json(b));
+	cJSON_AddStringToObject(o, "goal", "anywhere");
+	cJSON_AddNullToObject(o, "goal_hole");
+	t = peg_tri_digits(b, peg_trigame_start(g));
+	cJSON_AddStringToObject(o, "start", t ? t : "");
+	free(t);
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)tr->seed);
+	if (tr->has_seed)
+		cJSON_AddStringToObject(o, "seed", seed);
+	else
+		cJSON_AddNullToObject(o, "seed");
+	a = cJSON_CreateArray();
+	for (int i = 0; i < b->n_holes; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(col[i]));
+	cJSON_AddItemToObject(o, "pegs", a);
+	cJSON_AddNumberToObject(o, "pegs_left", peg_trigame_pegs(g));
+	for (int i = 0; i < cur; i++)
+		moves += !i || b->jumps[h[i]].from != b->jumps[h[i - 1]].to;
+	cJSON_AddNumberToObject(o, "jumps", cur);
+	cJSON_AddNumberToObject(o, "moves", moves);
+	cJSON_AddBoolToObject(o, "can_undo", cur > 0);
+	cJSON_AddBoolToObject(o, "can_redo", peg_trigame_can_redo(g));
+	t = tri_jumps_text(g, 0, cur);
+	cJSON_AddStringToObject(o, "history", t ? t : "");
+	free(t);
+	t = tri_jumps_text(g, cur, n);
+	cJSON_AddStringToObject(o, "future", t ? t : "");
+	free(t);
+	if (cur > 0)
+		cJSON_AddItemToObject(o, "last",
+				      jump_json(b, &b->jumps[h[cur - 1]]));
+	cJSON_AddStringToObject(o, "status", status);
+	a = cJSON_CreateArray();
+	for (int k = 0; k < b->n_jumps; k++) {
+		const struct peg_jump *jp = &b->jumps[k];
+		cJSON *j;
+
+		if (!peg_tri_jump_legal(col, jp))
+			continue;
+		j = jump_json(b, jp);
+		/* over a peg of the same colour: it changes colour and stays */
+		cJSON_AddBoolToObject(j, "recolours",
+				      col[jp->from] == col[jp->over]);
+		if (hints)
+			cJSON_AddStringToObject(
+				j, "verdict",
+				tri_verdict_name(
+					peg_trigame_jump_verdict(g, k)));
+		else
+			cJSON_AddNullToObject(j, "verdict");
+		cJSON_AddItemToArray(a, j);
+	}
+	cJSON_AddItemToObject(o, "legal", a);
+	if (hints)
+		cJSON_AddStringToObject(
+			o, "verdict",
+			tri_verdict_name(peg_trigame_verdict(g, &nodes)));
+	else
+		cJSON_AddNullToObject(o, "verdict");
+	orc = cJSON_CreateObject();
+	cJSON_AddNumberToObject(orc, "nodes", (double)nodes);
+	cJSON_AddStringToObject(orc, "source",
+				peg_trigame_has_table(g) ? "table" : "search");
+	cJSON_AddNumberToObject(orc, "ms", web_now_ms() - t0);
+	cJSON_AddItemToObject(o, "oracle", orc);
+	cJSON_AddBoolToObject(o, "hints_available", 1);
+	cJSON_AddBoolToObject(o, "hints_exact", peg_trigame_has_table(g));
+	return o;
+}
+
+/* A three-colour id that does not load: 400, with the legal prefix's id
+ * when a jump is what is bad (as bad_game). */
+static void tri_bad(struct request *rq, struct tri_req *tr, int bad,
+		    const char *msg)
+{
+	cJSON *o;
+	char *prefix;
+	char text[600];
+
+	snprintf(text, sizeof(text), "bad game id: %s", msg);
+	if (bad < 0 || !tr->g) {
+		fail(rq, 400, text);
+		return;
+	}
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "error", text);
+	cJSON_AddNumberToObject(o, "status", 400);
+	cJSON_AddNumberToObject(o, "bad_move", bad);
+	cJSON_AddNumberToObject(o, "legal_moves", bad);
+	prefix = tri_id(tr);
+	cJSON_AddStringToObject(o, "prefix", prefix ? prefix : "");
+	free(prefix);
+	answer(rq, 400, o);
+}
+
+/* /api/tri/new {board, position | vacate, seed}: 0, or -1 with the
+ * answer made. */
+static int tri_new(struct web_api *api, struct request *rq,
+		   struct tri_req *tr)
+{
+	const char *spec = param(rq, "board"), *pos = param(rq, "position");
+	const char *seed = param(rq, "seed");
+	struct peg_err err;
+	long long holes;
+
+	if (refuse_spec(rq, spec, "missing 'board'"))
+		return -1;
+	holes = peg_board_spec_holes(spec, &err);
+	if (holes < 0 || holes > PEG_TRI_MAX_HOLES) {
+		if (holes >= 0)
+			snprintf(err.msg, sizeof(err.msg),
+				 "three-colour games take boards of up to %d "
+				 "holes, this one has %lld",
+				 PEG_TRI_MAX_HOLES, holes);
+		fail(rq, 400, err.msg);
+		return -1;
+	}
+	if (pos && *pos && strlen(pos) > 4 * PEG_TRI_MAX_HOLES) {
+		fail(rq, 400, "'position' is too long");
+		return -1;
+	}
+	if (!(pos && *pos)) {
+		if (seed && *seed) {
+			if (cli_u64(seed, 0, UINT64_MAX, &tr->seed)) {
+				fail(rq, 400, "bad 'seed' (a whole number "
+					      "from 0 to "
+					      "18446744073709551615)");
+				return -1;
+			}
+		} else {
+			struct timespec t;
+
+			clock_gettime(CLOCK_REALTIME, &t);
+			tr->seed = ((uint64_t)t.tv_sec * 1000003u +
+				    (uint64_t)t.tv_nsec) %
+				   1000000000ull;
+		}
+		tr->has_seed = 1;
+	}
+	tr->g = peg_trigame_new_with(spec, pos, param(rq, "vacate"),
+				     tr->seed, (uint64_t)api->cfg->budget,
+				     tri_table(spec), &err);
+	if (!tr->g) {
+		fail(rq, 400, err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* /api/tri/solve: a verified solution from here as the redo tail. */
+static cJSON *tri_solve(struct tri_req *tr)
+{
+	cJSON *o = cJSON_CreateObject();
+	int *jumps = NULL, n = 0, moves = 0, cur = peg_trigame_jumps(tr->g);
+	const struct peg_board *b = peg_trigame_board(tr->g);
+	double t0 = web_now_ms();
+	enum peg_trigame_verdict v = peg_trigame_solve(tr->g, &jumps, &n);
+
+	cJSON_AddStringToObject(o, "verdict", tri_verdict_name(v));
+	cJSON_AddStringToObject(o, "line", peg_trigame_has_table(tr->g)
+						   ? "table"
+						   : "search");
+	if (v == PEG_TRIGAME_WIN && n > 0) {
+		char *t = tri_jumps_text(tr->g, cur, cur + n);
+
+		for (int i = 0; i < n; i++)
+			moves += !i || b->jumps[jumps[i]].from !=
+					       b->jumps[jumps[i - 1]].to;
+		cJSON_AddStringToObject(o, "solution", t ? t : "");
+		free(t);
+		cJSON_AddNumberToObject(o, "solution_jumps", n);
+		cJSON_AddNumberToObject(o, "solution_moves", moves);
+	} else if (v == PEG_TRIGAME_UNKNOWN) {
+		cJSON_AddStringToObject(o, "note",
+					"the search met its budget first");
+	}
+	cJSON_AddNumberToObject(o, "ms", web_now_ms() - t0);
+	free(jumps);
+	return o;
+}
+
+/* Answer /api/tri/CALL. */
+static void tri_run(struct web_api *api, struct request *rq)
+{
+	const char *what = rq->call + 4, *game = param(rq, "game");
+	struct tri_req tr = {0};
+	struct peg_err err;
+	cJSON *extra = NULL, *o;
+	int bad;
+
+	if (!strcmp(what, "new")) {
+		if (tri_new(api, rq, &tr))
+			return;
+	} else {
+		if (refuse_spec(rq, game, "missing 'game'"))
+			return;
+		if (tri_load(api, game, &tr, &bad, &err)) {
+			tri_bad(rq, &tr, bad, err.msg);
+			peg_trigame_free(tr.g);
+			return;
+		}
+	}
+	if (!strcmp(what, "play")) {
+		const char *from = param(rq, "from"), *to = param(rq, "to");
+		const struct peg_board *b = peg_trigame_board(tr.g);
+		int f = from ? peg_board_parse_hole(b, from, &err) : -1;
+		int t = f >= 0 && to ? peg_board_parse_hole(b, to, &err) : -1;
+
+		if (!from || !to)
+			snprintf(err.msg, sizeof(err.msg),
+				 "missing 'from' or 'to'");
+		if (f < 0 || t < 0 || peg_trigame_play(tr.g, f, t, &err)) {
+			peg_trigame_free(tr.g);
+			fail(rq, 400, err.msg);
+			return;
+		}
+	} else if (!strcmp(what, "undo")) {
+		peg_trigame_undo(tr.g);
+	} else if (!strcmp(what, "redo")) {
+		peg_trigame_redo(tr.g);
+	} else if (!strcmp(what, "reset")) {
+		peg_trigame_reset(tr.g);
+	} else if (!strcmp(what, "solve")) {
+		extra = tri_solve(&tr);
+	}
+	o = tri_state_json(&tr, hints_level(param(rq, "hints")));
+	if (extra)
+		cJSON_AddItemToObject(o, "solve", extra);
+	peg_trigame_free(tr.g);
+	answer(rq, 200, o);
+}
+
+void web_api_run(struct web_api *api, struct request *rq)
 {
 	const char *what = rq->call;
 	int hints = hints_level(param(rq, "hints"));
@@ -864,13 +1397,17 @@ void web_api_run(struct server *sv, struct request *rq)
 	struct peg_game *g;
 	cJSON *extra = NULL, *o;
 
-	if (web_stopping(sv)) {
+	if (*api->stopping) {
 		web_fail_why(rq, 503, "stopping", "the server is stopping");
 		return;
 	}
 	if (web_now_ms() > rq->deadline) {
 		web_fail_why(rq, 503, "time",
 			     "the request waited past its time budget");
+		return;
+	}
+	if (!strncmp(what, "tri/", 4)) {
+		tri_run(api, rq);
 		return;
 	}
 	if (!strcmp(what, "boards")) {
@@ -882,10 +1419,10 @@ void web_api_run(struct server *sv, struct request *rq)
 		return;
 	}
 	if (!strcmp(what, "analyse")) {
-		api_analyse(sv, rq);
+		api_analyse(api, rq);
 		return;
 	}
-	g = request_game(sv, rq, &extra);
+	g = request_game(api, rq, &extra);
 	if (!g)
 		return;
 	g->deadline = rq->deadline;
@@ -915,6 +1452,8 @@ int web_is_light(struct request *rq)
 
 	if (!strcmp(what, "boards") || !strcmp(what, "construct"))
 		return 1;
+	if (!strncmp(what, "tri/", 4))
+		return 0; /* the retrograde table or a search: a worker */
 	if (!hints_level(param(rq, "hints")) &&
 	    (!strcmp(what, "new") || !strcmp(what, "state") ||
 	     !strcmp(what, "play") || !strcmp(what, "undo") ||

@@ -56,6 +56,8 @@
 EMBED(pegsol_web_index, "web/index.html");
 EMBED(pegsol_web_app, "web/app.js");
 EMBED(pegsol_web_style, "web/style.css");
+EMBED(pegsol_web_manifest, "web/manifest.webmanifest");
+EMBED(pegsol_web_icon, "web/favicon.svg");
 
 #define MAX_BODY 65536
 #define MHD_THREADS 4          /* polling threads */
@@ -64,14 +66,6 @@ EMBED(pegsol_web_style, "web/style.css");
 int web_stopping(struct server *sv)
 {
 	return __atomic_load_n(&sv->stopping, __ATOMIC_RELAXED);
-}
-
-double web_now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
 /* ---- answers ---- */
@@ -151,7 +145,7 @@ static void *worker(void *arg)
 			sv->qtail = NULL;
 		sv->n_queued--;
 		pthread_mutex_unlock(&sv->qlock);
-		web_api_run(sv, rq); /* answers 503 when stopping */
+		web_api_run(&sv->api, rq); /* answers 503 when stopping */
 		rq->state = RQ_DONE;
 		pthread_mutex_lock(&sv->qlock);
 		MHD_resume_connection(rq->c);
@@ -371,12 +365,6 @@ static int is_json(struct MHD_Connection *c)
  * the ETag, and "Vary: Accept-Encoding"; If-None-Match with the ETag is
  * answered 304 with no body.  API answers stay "no-store". */
 
-/* The web app manifest (the page may link it). */
-static const char web_manifest[] =
-	"{\"name\":\"pegsol: peg solitaire\",\"short_name\":\"pegsol\","
-	"\"start_url\":\"/\",\"display\":\"standalone\","
-	"\"background_color\":\"#ffffff\",\"theme_color\":\"#2c4a6e\"}\n";
-
 struct web_file {
 	const char *data;
 	size_t len;
@@ -398,8 +386,9 @@ static const struct {
 	 pegsol_web_app},
 	{"/style.css", "style.css", "text/css; charset=utf-8",
 	 pegsol_web_style},
-	{"/manifest.webmanifest", NULL, "application/manifest+json",
-	 web_manifest},
+	{"/manifest.webmanifest", "manifest.webmanifest",
+	 "application/manifest+json", pegsol_web_manifest},
+	{"/favicon.svg", "favicon.svg", "image/svg+xml", pegsol_web_icon},
 };
 #define N_WEB_FILES (sizeof(web_files) / sizeof(web_files[0]))
 
@@ -600,6 +589,28 @@ static enum MHD_Result serve_file(struct server *sv, struct MHD_Connection *c,
 	return send_error(c, 404, "not found");
 }
 
+static enum MHD_Result add_query_arg(void *cls, enum MHD_ValueKind kind,
+				     const char *key, const char *value)
+{
+	cJSON *args = cls;
+
+	if (key && !cJSON_GetObjectItemCaseSensitive(args, key))
+		cJSON_AddStringToObject(args, key, value ? value : "");
+	return MHD_YES;
+}
+
+/* The arguments of a request: the query string, then the body's keys
+ * (web_args_body).  -1 when the body is not a JSON object. */
+static int collect_args(struct request *rq)
+{
+	rq->args = cJSON_CreateObject();
+	if (!rq->args)
+		return -1;
+	MHD_get_connection_values(rq->c, MHD_GET_ARGUMENT_KIND, add_query_arg,
+				  rq->args);
+	return web_args_body(rq);
+}
+
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c,
 			       const char *url, const char *method,
 			       const char *version, const char *upload,
@@ -667,10 +678,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c,
 	if (!web_known_call(url + 5))
 		return send_error(c, 404, "unknown API call");
 	snprintf(rq->call, sizeof(rq->call), "%s", url + 5);
-	if (web_collect_args(rq))
+	if (collect_args(rq))
 		return send_error(c, 400, "request body is not a JSON object");
 	if (web_is_light(rq)) {
-		web_api_run(sv, rq);
+		web_api_run(&sv->api, rq);
 		return send_answer(c, rq);
 	}
 	if (enqueue(sv, rq))
@@ -834,6 +845,9 @@ int web_serve(const struct web_config *cfg)
 		cli_error("%s", err.msg);
 		return EXIT_RESOURCES;
 	}
+	sv.api.cfg = cfg;
+	sv.api.play = sv.play;
+	sv.api.stopping = &sv.stopping;
 	pthread_mutex_init(&sv.qlock, NULL);
 	pthread_mutex_init(&sv.clock, NULL);
 	pthread_cond_init(&sv.qcond, NULL);

@@ -137,4 +137,111 @@ check "the page's board list is the offered one" \
 	test "$(grep -o '<option value="[^"]*:[0-9]*">\|<option value="english">' "$root/web/index.html" |
 		sed 's/.*value="\([^"]*\)".*/\1/' | tr '\n' ' ' | sed 's/ $//')" = "$specs"
 
+# 8. SIGTERM with requests in flight (workers searching, winning sets and a
+# fewest-moves search in helper threads): the server answers or refuses
+# them, frees its context after the last one (no use after free: run it
+# under ASan too) and exits 0 in well under the second stop_server waits
+# for busy workers (before: a worker blocked in a search made it give up
+# and _exit)
+"$PEGSOL" serve --port 0 --cache "$tmp/cache2" --workers 2 --request-ms 3000 \
+	>"$tmp/out2" 2>"$tmp/err2" &
+PID2=$!
+U2=
+for _ in $(seq 200); do
+	U2=$(sed -n 's|.*listening on \(http://[^ ]*\)/$|\1|p' "$tmp/out2")
+	[ -n "$U2" ] && break
+	sleep 0.05
+done
+if [ -n "$U2" ]; then
+	fire() {
+		curl -s -m 10 -o /dev/null -H 'Content-Type: application/json' \
+			--data "$2" "$U2/api/$1" &
+	}
+	fire new '{"board":"english","vacate":"d4","goal":"complement","hints":"on"}'
+	fire new '{"board":"french","vacate":"d1","goal":"complement","hints":"on"}'
+	fire state '{"game":"triangle:7;empty:a1;complement;","hints":"on"}'
+	fire shortest '{"game":"triangle:6;empty:a1;complement;"}'
+	fire shortest '{"game":"triangle:6;empty:c3;anywhere;"}'
+	fire shortest '{"game":"triangle:6;empty:b2;complement;"}'
+	sleep 0.4
+	t0=$(date +%s%N)
+	kill -TERM "$PID2"
+	wait "$PID2"
+	rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	wait 2>/dev/null # the curls
+	check "SIGTERM in flight: exit 0, got $rc" test "$rc" = 0
+	check "SIGTERM in flight: stopped in ${ms} ms" \
+		test "$ms" -lt 950
+	check "SIGTERM in flight: no sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error' "$tmp/err2")" \
+		test -z "$(grep -E 'Sanitizer|runtime error' "$tmp/err2")"
+else
+	_no "second server did not start: $(cat "$tmp/out2" "$tmp/err2")"
+	kill -9 "$PID2" 2>/dev/null
+fi
+
+# 9. three colours (issue 20, seed 004's rules, docs/play.md "Three colours
+# in the page"): /api/tri/..., the game id replayed on every request
+T5P=222001000000002 # a1 a2 b2 e5 colour 2, c3 colour 1
+code=$(post tri/new "{\"board\":\"triangle:5\",\"position\":\"$T5P\",\"hints\":\"on\"}")
+check "tri/new: 200, the id, an exact win, a1-a3 recolours a2: $code $(cat "$tmp/body" | head -c 300)" \
+	test "$code" = 200 -a "$(field "d['variant'], d['game'], d['verdict'], d['oracle']['source'], d['pegs_left'], [j['recolours'] for j in d['legal'] if j['from']=='a1' and j['to']=='a3']")" = \
+	"tri triangle:5;tri:$T5P; win table 5 [True]"
+code=$(post tri/play "{\"game\":\"triangle:5;tri:$T5P;\",\"from\":\"a1\",\"to\":\"a3\"}")
+check "tri/play a1-a3: a2 turns 2 -> 1 and stays, a3 colour 2, 5 pegs: $(field "d.get('pegs'), d.get('error')")" \
+	test "$code" = 200 -a "$(field "d['pegs'][:4], d['pegs_left'], d['jumps'], d['game']")" = \
+	"[0, 1, 2, 2] 5 1 triangle:5;tri:$T5P;a1-a3"
+code=$(post tri/undo "{\"game\":\"triangle:5;tri:$T5P;a1-a3\"}")
+check "tri/undo: the start with a1-a3 as the redo tail: $(field "d.get('game'), d.get('error')")" \
+	test "$code" = 200 -a "$(field "d['game'], d['can_redo'], ''.join(map(str, d['pegs']))")" = \
+	"triangle:5;tri:$T5P;;a1-a3 True $T5P"
+code=$(post tri/redo "{\"game\":\"triangle:5;tri:$T5P;;a1-a3\"}")
+check "tri/redo: a1-a3 again" test "$code" = 200 -a "$(field "d['game'], d['pegs'][1]")" = "triangle:5;tri:$T5P;a1-a3 1"
+code=$(post tri/solve "{\"game\":\"triangle:5;tri:$T5P;a1-a3\",\"hints\":\"off\"}")
+sol=$(field "d['solve'].get('solution', '')")
+check "tri/solve: a win, the solution as the redo tail: $code $sol" \
+	test "$code" = 200 -a "$(field "d['solve']['verdict'], d['can_redo'], d['solve']['solution_jumps'] > 0")" = "win True True"
+# the solution replayed by the API from the id alone ends with one peg
+code=$(post tri/state "{\"game\":\"triangle:5;tri:$T5P;a1-a3,$sol\",\"hints\":\"off\"}")
+check "tri: the solution replayed ends with one peg: $(field "d.get('status'), d.get('pegs_left'), d.get('error')")" \
+	test "$code" = 200 -a "$(field "d['status'], d['pegs_left']")" = "won 1"
+# ... and the command line's solver agrees (seed 004's rules, tricolor.c)
+"$PEGSOL" tricolor solve triangle:5 --position "$T5P" >/dev/null 2>&1
+check "tri: pegsol tricolor solve agrees the start is solvable" test $? = 0
+# a seeded random start: reproducible, the seed echoed, one hole empty
+code=$(post tri/new '{"board":"triangle:5","seed":42,"hints":"off"}')
+g1=$(field "d['game']")
+check "tri/new seed 42: 14 pegs of colours 1 and 2, seed shown: $g1" \
+	test "$code" = 200 -a "$(field "d['seed'], d['pegs_left'], sorted(set(d['pegs']))")" = "42 14 [0, 1, 2]"
+post tri/new '{"board":"triangle:5","seed":42,"hints":"off"}' >/dev/null
+check "tri/new seed 42 twice: the same start" test "$(field "d['game']")" = "$g1"
+case $g1 in *":seed=42;") _ok ;; *) _no "tri: the id keeps the seed: $g1" ;; esac
+# past 16 holes: a bounded search, jumps undecided ('?')
+code=$(post tri/new '{"board":"triangle:7","seed":7,"vacate":"a1","hints":"on"}')
+check "tri T7: 200, source search, not exact, jump verdicts unknown: $(field "d.get('oracle'), d.get('error')")" \
+	test "$code" = 200 -a "$(field "d['oracle']['source'], d['hints_exact'], set(j['verdict'] for j in d['legal'])")" = \
+	"search False {'unknown'}"
+# bad input: 400 with one clear error, never a crash
+tri_bad() {
+	local what=$1 body=$2 call=${4:-tri/state} pat=$3
+	code=$(post "$call" "$body")
+	check "tri $what: 400 /$pat/, got $code $(head -c 200 "$tmp/body")" \
+		test "$code" = 400 -a -n "$(field "d['error']" | grep -E -- "$pat")"
+}
+tri_bad "garbage id" '{"game":"garbage;;;"}' 'not a three-colour game id'
+tri_bad "missing id" '{}' "missing 'game'"
+tri_bad "short colours" '{"game":"triangle:5;tri:0111;"}' 'has 4 holes'
+tri_bad "big board" '{"game":"triangle:20;tri:0;"}' 'up to 128 holes'
+tri_bad "board file" '{"game":"file:/etc/passwd;tri:0;"}' 'not served'
+tri_bad "bad seed" "{\"game\":\"triangle:5;tri:$T5P:seed=x;\"}" 'bad seed'
+tri_bad "illegal jump" '{"game":"triangle:5;tri:011111111111111;a3-a1,a1-b2"}' 'jump 2, a1-b2, is not legal'
+check "tri illegal jump: the legal prefix" \
+	test "$(field "d['bad_move'], d['prefix']")" = "1 triangle:5;tri:011111111111111;a3-a1"
+tri_bad "long id" "{\"game\":\"triangle:5;tri:$T5P;$(printf 'a1-a3,%.0s' $(seq 3000))\"}" 'longer than'
+tri_bad "illegal play" "{\"game\":\"triangle:5;tri:$T5P;\",\"from\":\"a1\",\"to\":\"c3\"}" 'not legal' tri/play
+tri_bad "new: big board" '{"board":"triangle:30"}' 'up to 128 holes' tri/new
+tri_bad "new: bad vacate" '{"board":"triangle:5","vacate":"zz9"}' 'zz9' tri/new
+code=$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$U/api/tri/nosuch")
+check "tri/nosuch: 404, got $code" test "$code" = 404
+
 done_checks

@@ -1,6 +1,7 @@
 // issue20.mjs - the browser checks of issue 20 (keyboard, drag, broken
 // links, Set start, options, hints past 63 holes, Solve, phone layout,
-// accessibility), called by play.mjs with its browser context and server.
+// accessibility), called by play.mjs with its browser context, for the
+// server's page and for the static WebAssembly page.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,8 +52,12 @@ function lowContrast() {
 	return bad;
 }
 
-export async function issue20(browser, url, check) {
-	const wait = async (pg, fn, arg, what, ms = 10000) => {
+/* The page helpers of a test section: wait (a failed check on timeout),
+ * ready (the first state, nothing queued), state, focused (the hole with
+ * the keyboard focus); check already carries the section's tag.  Also
+ * used by tricolor.mjs. */
+export function pageHelpers(check, waitMs = 10000) {
+	const wait = async (pg, fn, arg, what, ms = waitMs) => {
 		try {
 			await pg.waitForFunction(fn, arg, { timeout: ms });
 			return true;
@@ -66,12 +71,42 @@ export async function issue20(browser, url, check) {
 	const state = (pg) => pg.evaluate(() => window.pegsol.state());
 	const focused = (pg) => pg.evaluate(() => document.activeElement &&
 		document.activeElement.dataset && document.activeElement.dataset.hole);
+	/* arrow keys from the focused hole to hole name: true when there */
+	const pos = (pg, name) => pg.evaluate((n) => {
+		const m = /translate\(([-\d.e]+) ([-\d.e]+)\)/.exec(
+			document.querySelector(`g.hole[data-hole="${n}"]`).getAttribute('transform'));
+		return [+m[1], +m[2]];
+	}, name);
+	const arrowsTo = async (pg, name) => {
+		for (let k = 0; k < 40; k++) {
+			const cur = await focused(pg);
+			if (cur === name)
+				return true;
+			if (!cur)
+				return false;
+			const [cx, cy] = await pos(pg, cur), [tx, ty] = await pos(pg, name);
+			await pg.keyboard.press(Math.abs(ty - cy) > 0.1 ? (ty < cy ? 'ArrowUp' : 'ArrowDown')
+				: (tx < cx ? 'ArrowLeft' : 'ArrowRight'));
+		}
+		return false;
+	};
+	return { wait, ready, state, focused, arrowsTo };
+}
+
+/* opts.tag names the page in messages and screenshots ("wasm" for the
+ * static WebAssembly page), opts.api is the server that gives the test
+ * its solutions (url itself when it serves the API). */
+export async function issue20(browser, url, check, opts = {}) {
+	const tag = opts.tag ? opts.tag + ': ' : '', pre = opts.tag ? opts.tag + '-' : '';
+	const checkAll = check;
+	check = (cond, what) => checkAll(cond, tag + what);
+	const { wait, ready, state, focused, arrowsTo } = pageHelpers(check);
 	const inView = async (pg, sel) => {
 		const b = await pg.locator(sel).boundingBox();
 		const vp = pg.viewportSize();
 		return b && b.height > 0 && b.y >= 0 && b.y + b.height <= vp.height;
 	};
-	const solution = async (game) => (await (await fetch(url + 'api/solve?hints=off&game=' +
+	const solution = async (game) => (await (await fetch((opts.api || url) + 'api/solve?hints=off&game=' +
 		encodeURIComponent(game))).json()).solve;
 
 	// 1. a whole T5 game by keyboard alone
@@ -102,22 +137,7 @@ export async function issue20(browser, url, check) {
 	check(!(await focused(kp)), 'one more Tab leaves the board');
 	await kp.keyboard.press('Shift+Tab');
 	check((await focused(kp)) === start, 'Shift+Tab comes back to the same hole');
-	const pos = (name) => kp.evaluate((n) => {
-		const m = /translate\(([-\d.e]+) ([-\d.e]+)\)/.exec(
-			document.querySelector(`g.hole[data-hole="${n}"]`).getAttribute('transform'));
-		return [+m[1], +m[2]];
-	}, name);
-	const go = async (name) => {
-		for (let k = 0; k < 40; k++) {
-			const cur = await focused(kp);
-			if (cur === name)
-				return true;
-			const [cx, cy] = await pos(cur), [tx, ty] = await pos(name);
-			await kp.keyboard.press(Math.abs(ty - cy) > 0.1 ? (ty < cy ? 'ArrowUp' : 'ArrowDown')
-				: (tx < cx ? 'ArrowLeft' : 'ArrowRight'));
-		}
-		return false;
-	};
+	const go = (name) => arrowsTo(kp, name);
 	let s0 = await state(kp);
 	const ksol = await solution(s0.game);
 	let lost = 0, keys = 0, shot = false;
@@ -131,7 +151,7 @@ export async function issue20(browser, url, check) {
 			}
 			check(await go(mv[k]), 'arrows reach ' + mv[k]);
 			if (!shot) {
-				await kp.screenshot({ path: path.join(art, '10-keyboard-focus.png') });
+				await kp.screenshot({ path: path.join(art, pre + '10-keyboard-focus.png') });
 				shot = true;
 			}
 			await kp.keyboard.press('Enter');
@@ -192,7 +212,7 @@ export async function issue20(browser, url, check) {
 	await kp.locator('#optbox summary').click();
 	await kp.locator('#labels').check();
 	check(await kp.locator('g.hole[data-hole="c3"] text.label').isVisible(), 'hole names shown');
-	await kp.screenshot({ path: path.join(art, '11-labels.png') });
+	await kp.screenshot({ path: path.join(art, pre + '11-labels.png') });
 	await kp.reload();
 	await ready(kp);
 	check(await kp.locator('#labels').isChecked(), 'the option is kept across a reload');
@@ -237,7 +257,7 @@ export async function issue20(browser, url, check) {
 	check(await inView(pp, '#error'), 'the broken-link message is in the phone viewport');
 	check(await pp.evaluate(() => location.hash) === broken, 'the address is left alone');
 	check((await pp.locator('#error').getAttribute('role')) === 'alert', 'errors are role=alert');
-	await pp.screenshot({ path: path.join(art, '12-phone-broken-link.png') });
+	await pp.screenshot({ path: path.join(art, pre + '12-phone-broken-link.png') });
 	await pp.locator('g.hole[data-hole="a3"]').tap();
 	await pp.locator('g.hole[data-hole="a1"]').tap();
 	await wait(pp, () => window.pegsol.state().jumps === 1, null, 'a tap jump on the phone');
@@ -274,7 +294,7 @@ export async function issue20(browser, url, check) {
 	await wait(pp, () => document.getElementById('message').dataset.line, null, 'Solve summary');
 	check(await inView(pp, '#message'), 'the Solve summary is in the phone viewport');
 	await wait(pp, () => window.pegsol.state().status === 'won', null, 'Solve to the end', 15000);
-	await pp.screenshot({ path: path.join(art, '13-phone-solved.png') });
+	await pp.screenshot({ path: path.join(art, pre + '13-phone-solved.png') });
 	check((await pp.locator('#message').getAttribute('role')) === 'status', 'the message line is role=status');
 
 	// 8. accessibility on both layouts and both colour schemes
@@ -295,7 +315,7 @@ export async function issue20(browser, url, check) {
 		const low = await pp.evaluate(lowContrast);
 		check(low.length === 0, 'text contrast >= 4.5 (' + where + '): ' + low.join('; '));
 		if (scheme === 'dark' && w === 390)
-			await pp.screenshot({ path: path.join(art, '14-phone-dark.png') });
+			await pp.screenshot({ path: path.join(art, pre + '14-phone-dark.png') });
 	}
 	const axePath = path.join(here, 'node_modules/axe-core/axe.min.js');
 	if (existsSync(axePath)) {

@@ -11,16 +11,21 @@
 // holes, Solve stopped and not credited, the phone layout at 390x844
 // (messages in the viewport, hit boxes, controls >= 44 px), no role=img
 // holding buttons, text contrast >= 4.5 in light and dark, no 404s, and
-// axe-core when node_modules has it.  Screenshots go to tests/e2e/artifacts/.
+// axe-core when node_modules has it.  With PEGSOL_WASM=DIR (run.sh sets it
+// to $BUILD/wasm after make wasm) the static WebAssembly page in DIR is
+// served by a plain file server and checked too (wasm.mjs, then all of
+// issue20.mjs).  Screenshots go to tests/e2e/artifacts/.
 // E2E_ROOT=web serves the page from disk (pegsol serve --root) while editing
 // it.  Prints "RESULT passed failed" like the other tests.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { issue20 } from './issue20.mjs';
+import { staticServer, wasmChecks } from './wasm.mjs';
+import { tricolor } from './tricolor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pegsol = process.env.PEGSOL || path.join(here, '../../build/pegsol');
@@ -293,6 +298,23 @@ try {
 		await pg.close();
 
 	await issue20(browser, srv.url, check);
+	await tricolor(browser, srv.url, check);
+
+	// the static WebAssembly page (make wasm): its own checks, then all of
+	// issue 20's on it; run.sh says why when it is skipped
+	const wasmDir = process.env.PEGSOL_WASM;
+	if (wasmDir && existsSync(path.join(wasmDir, 'pegsol.wasm'))) {
+		const st = await staticServer(path.resolve(wasmDir));
+		try {
+			await wasmChecks(browser, st.url, srv.url, check);
+			await issue20(browser, st.url, check, { tag: 'wasm', api: srv.url });
+			await tricolor(browser, st.url, check, { tag: 'wasm' });
+		} finally {
+			await st.close();
+		}
+	} else if (wasmDir) {
+		check(false, 'wasm: no pegsol.wasm in ' + wasmDir);
+	}
 } catch (e) {
 	check(false, 'exception: ' + e.stack);
 } finally {

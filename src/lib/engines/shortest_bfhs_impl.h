@@ -860,7 +860,10 @@ static int NAME(dfs_complete_)(SEARCH *S, CW start,
 						   : 4 * S->max_states;
 		size_t n = 1 << 12;
 
-		while (n < want_slots && n < ((size_t)1 << 40))
+		/* 2^40 slots at most; on 32-bit targets (WebAssembly) the
+		 * largest power of two a size_t holds */
+		while (n < want_slots && (uint64_t)n < ((uint64_t)1 << 40) &&
+		       n <= SIZE_MAX / 4)
 			n *= 2;
 		S->dt = peg_big_calloc(n, sizeof(*S->dt));
 		if (!S->dt)

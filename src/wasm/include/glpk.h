@@ -1,0 +1,55 @@
+/* glpk.h - the WebAssembly build's stand-in for GLPK (make wasm): the
+ * pagoda search (resource.c) builds its linear programs as usual, and the
+ * solver calls fail, so the search reports "not settled" (an error the
+ * callers already handle) instead of the module linking GLPK. */
+#ifndef PEGSOL_WASM_GLPK_H
+#define PEGSOL_WASM_GLPK_H
+
+#include <stdlib.h>
+
+typedef struct {
+	int dummy;
+} glp_prob;
+
+typedef struct {
+	int msg_lev, presolve, tm_lim;
+} glp_smcp;
+
+typedef struct {
+	int msg_lev, presolve, tm_lim;
+} glp_iocp;
+
+enum { GLP_MIN = 1, GLP_FR = 1, GLP_LO, GLP_UP, GLP_DB, GLP_FX };
+enum { GLP_CV = 1, GLP_IV };
+enum { GLP_UNDEF = 1, GLP_FEAS, GLP_INFEAS, GLP_NOFEAS, GLP_OPT, GLP_UNBND };
+enum { GLP_MSG_OFF = 0, GLP_OFF = 0, GLP_ON = 1 };
+enum { GLP_EFAIL = 0x05, GLP_ETMLIM = 0x09 };
+
+static inline glp_prob *glp_create_prob(void)
+{
+	return calloc(1, sizeof(glp_prob));
+}
+static inline void glp_delete_prob(glp_prob *p) { free(p); }
+static inline int glp_free_env(void) { return 0; }
+static inline void glp_term_hook(int (*f)(void *, const char *), void *i) {}
+static inline void glp_init_smcp(glp_smcp *p) { p->msg_lev = p->presolve = p->tm_lim = 0; }
+static inline void glp_init_iocp(glp_iocp *p) { p->msg_lev = p->presolve = p->tm_lim = 0; }
+static inline void glp_set_obj_dir(glp_prob *p, int d) {}
+static inline int glp_add_cols(glp_prob *p, int n) { return 1; }
+static inline int glp_add_rows(glp_prob *p, int n) { return 1; }
+static inline void glp_set_col_bnds(glp_prob *p, int j, int t, double lb,
+				    double ub) {}
+static inline void glp_set_row_bnds(glp_prob *p, int i, int t, double lb,
+				    double ub) {}
+static inline void glp_set_obj_coef(glp_prob *p, int j, double c) {}
+static inline void glp_set_col_kind(glp_prob *p, int j, int k) {}
+static inline void glp_load_matrix(glp_prob *p, int ne, const int ia[],
+				   const int ja[], const double ar[]) {}
+static inline int glp_simplex(glp_prob *p, const glp_smcp *c) { return GLP_EFAIL; }
+static inline int glp_exact(glp_prob *p, const glp_smcp *c) { return GLP_EFAIL; }
+static inline int glp_intopt(glp_prob *p, const glp_iocp *c) { return GLP_EFAIL; }
+static inline int glp_get_status(glp_prob *p) { return GLP_UNDEF; }
+static inline int glp_mip_status(glp_prob *p) { return GLP_UNDEF; }
+static inline double glp_mip_col_val(glp_prob *p, int j) { return 0; }
+
+#endif
