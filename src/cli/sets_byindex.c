@@ -35,7 +35,7 @@ static void print_json(const struct peg_board *b,
 {
 	cJSON *o = cJSON_CreateObject(), *a = cJSON_CreateArray();
 	int p = x->n_problems;
-	char nb[32], key[16];
+	char nb[32], key[24];
 
 	cli_json_board(o, b);
 	for (int i = 0; i < p; i++) {
