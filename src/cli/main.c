@@ -3,8 +3,11 @@
 
 #include "pegsol/version.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #define CMD(name, summary) int cmd_##name(int argc, char **argv);
 #include "commands.def"
@@ -41,6 +44,62 @@ static void usage(FILE *f)
 	      f);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define NO_CEILING 1 /* ASan reserves terabytes of address space */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NO_CEILING 1
+#endif
+#endif
+
+/* A ceiling on the address space, so that an engine whose sets outgrow
+ * the machine gets NULL from malloc and exits 3 ("out of memory") instead
+ * of being killed by the kernel: 90% of MemAvailable at start, or
+ * PEGSOL_MEMORY_CEILING_MB (0: none).  A lower limit already set (ulimit
+ * -v, prlimit) is kept.  --memory-mb budgets are separate (docs/solve.md
+ * "Limits"). */
+static void memory_ceiling(void)
+{
+#ifndef NO_CEILING
+	const char *e = getenv("PEGSOL_MEMORY_CEILING_MB");
+	unsigned long long kb = 0;
+	uint64_t lim;
+	struct rlimit r;
+
+	if (e && *e) {
+		char *end;
+		unsigned long long mb = strtoull(e, &end, 10);
+
+		if (*end || mb == 0)
+			return;
+		lim = (uint64_t)mb << 20;
+	} else {
+		FILE *f = fopen("/proc/meminfo", "r");
+		char line[128];
+
+		if (!f)
+			return;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+				break;
+		fclose(f);
+		if (!kb)
+			return;
+		lim = (uint64_t)kb * 1024 / 10 * 9;
+		if (lim < (uint64_t)1 << 30)
+			lim = (uint64_t)1 << 30; /* never below 1 GB */
+	}
+	if (getrlimit(RLIMIT_AS, &r))
+		return;
+	if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur <= lim)
+		return;
+	r.rlim_cur = lim;
+	if (r.rlim_max != RLIM_INFINITY && r.rlim_cur > r.rlim_max)
+		r.rlim_cur = r.rlim_max;
+	setrlimit(RLIMIT_AS, &r);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	const char *name;
@@ -74,6 +133,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (!strcmp(name, commands[i].name)) {
 			cli_cmd = commands[i].name;
+			memory_ceiling();
 			return commands[i].run(argc - 1, argv + 1);
 		}
 	fprintf(stderr, "pegsol: unknown command '%s' (try 'pegsol help')\n",

@@ -111,6 +111,18 @@ expect_fast 3 "out of memory: T5000 needs about 430 MB" $P construct T5000 --vac
 expect_fast 2 "bad --memory-mb 'x'" $P construct T50 --vacate a1 --memory-mb x
 expect_out "^a3-a1, " $P construct T50 --vacate a1 --memory-mb 1
 
+# --- the address-space ceiling (src/cli/main.c): sets that outgrow it
+# end with exit 3 and one line, never a kill by the kernel (a French
+# problem grew to 24 GB and was OOM-killed before); not under ASan ----
+if [ -z "$ASAN" ]; then
+	PEGSOL_MEMORY_CEILING_MB=300 expect_fail 3 'out of memory' \
+		$P sets english --vacate c3
+	# 0 turns the ceiling off; a small problem is unaffected either way
+	PEGSOL_MEMORY_CEILING_MB=0 expect_out '^6816 solutions' \
+		$P count T5 --vacate a1
+	expect_out '^6816 solutions' $P count T5 --vacate a1
+fi
+
 # --- input echoed escaped: no raw control bytes in the line --------------
 expect_fast 2 "unknown board 'nosuch" $P show "nosuch$(printf '\033')[31m"
 expect_fast 2 "cannot open board file" $P show "file:$T/no$(printf '\001')such"
