@@ -98,6 +98,11 @@ test: tests
 asan:
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS)" test
 
+# the sanitizer build without running it (scripts/test.sh runs it beside
+# the plain suite)
+asan-tests:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g $(SAN_FLAGS)" tests
+
 fuzz:
 	bash fuzz/run.sh
 
@@ -322,5 +327,5 @@ FORCE:
 -include $(MPI_OBJ:.o=.d)
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(WEB_OBJ:.o=.d) $(TEST_BIN:=.d) $(PIC_OBJ:.o=.d)
 
-.PHONY: all tests test asan fuzz clean shared man completion install uninstall python FORCE
+.PHONY: all tests test asan asan-tests fuzz clean shared man completion install uninstall python FORCE
 .PHONY: mpi
