@@ -243,11 +243,11 @@ WASM_LIB_SRC := $(filter-out src/lib/engines/count.c \
 WASM_LIB_OBJ := $(WASM_LIB_SRC:%.c=$(WASM_TMP)/%.o)
 WASM_MAIN_OBJ := $(patsubst %.c,$(WASM_TMP)/%.o,src/web/api.c src/cli/cli.c \
 	$(sort $(wildcard src/wasm/*.c)))
-WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=createPegsol -sENVIRONMENT=web,node \
+WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=createPegsol -sENVIRONMENT=web,worker,node \
 	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB \
 	-sTOTAL_STACK=8MB -sEXPORTED_FUNCTIONS=_pegsol_api,_pegsol_status,_free \
 	-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
-WASM_PAGE := app.js style.css manifest.webmanifest favicon.svg
+WASM_PAGE := app.js worker.js style.css manifest.webmanifest favicon.svg
 
 wasm: $(WASM_OUT)/pegsol.js $(WASM_OUT)/index.html \
 	$(WASM_PAGE:%=$(WASM_OUT)/%)
@@ -294,12 +294,12 @@ $(WASM_OUT)/pegsol.js: $(WASM_MAIN_OBJ) $(WASM_TMP)/libpegsol.a $(WASM_DEP_OBJ)
 	cp $(WASM_TMP)/pegsol.wasm $@.wasm.tmp && mv $@.wasm.tmp $(WASM_OUT)/pegsol.wasm
 	cp $(WASM_TMP)/pegsol.js $@.tmp && mv $@.tmp $@
 
-# the page loads the module before app.js, which then answers the API in
-# the page instead of asking a server
+# the page names the engine's worker (web/worker.js loads the module), so
+# app.js answers the API there instead of asking a server
 $(WASM_OUT)/index.html: web/index.html
 	@mkdir -p $(dir $@)
-	sed 's|<script src="app.js"></script>|<script src="pegsol.js"></script>\n&|' $< >$@.tmp
-	@grep -q 'src="pegsol.js"' $@.tmp && mv $@.tmp $@
+	sed 's|<script src="app.js"></script>|<meta name="pegsol-engine" content="worker.js">\n&|' $< >$@.tmp
+	@grep -q 'name="pegsol-engine"' $@.tmp && mv $@.tmp $@
 
 # a static host may serve the page below its root
 $(WASM_OUT)/manifest.webmanifest: web/manifest.webmanifest

@@ -1,7 +1,7 @@
 /* app.js - the pegsol web game: draws the server's state as an SVG board
  * and sends taps, drags, keys and buttons to the JSON API (docs/play.md):
  * the server's, or the same API compiled to WebAssembly and answered in
- * the page when it is served statically (make wasm; transport() is the
+ * a Web Worker when it is served statically (make wasm; transport() is the
  * one place that knows which).  The page holds no rules: every legal jump
  * and verdict comes from the API.  Requests run one at a time through a queue, so a tap made while
  * the server answers is played after it, never dropped. */
@@ -14,8 +14,7 @@ const SVGNS = 'http://www.w3.org/2000/svg';
  * list, spec -> { vacate, goal } */
 let offers = {};
 const ORACLE_MAX_HOLES = 63;
-const MAX_QUEUED = 6;
-const WASM_QUICK_HOLES = 21;  /* the module answers these at once (api.h) */         /* requests waiting beyond this are refused */
+const MAX_QUEUED = 6;         /* requests waiting beyond this are refused */
 const SOLVE_STEP_MS = 350;
 const VERDICT_WORDS = { win: 'keeps the goal reachable', lose: 'loses', unknown: 'not decided in time' };
 /* three colours (seed 004): these calls go to /api/tri/CALL for a game id
@@ -102,39 +101,71 @@ function hintsParam() {
 }
 
 /* ---- the transport: the server, or the WebAssembly module ---- */
-/* build/wasm/index.html loads pegsol.js (make wasm) before this file */
-const wasmModule = typeof createPegsol === 'function' ? createPegsol() : null;
+/* build/wasm/index.html names the engine's worker (make wasm): the module
+ * answers there, off the page's thread, and a call is stopped by ending
+ * the worker (the next call starts a fresh one) */
+const engineMeta = document.querySelector('meta[name="pegsol-engine"]');
+const engineUrl = engineMeta ? engineMeta.content : null;
+let engine = null;    /* { worker, calls: Map id -> { resolve, reject } } */
+let engineSeq = 0;
 
-/* METHOD /api/PATH with a JSON body (or none): { status, json }.  The
- * module answers on the page's thread, after the browser has drawn the
- * busy sign; it cannot be aborted, but every call has a deadline. */
+function engineEnd(err) {
+	if (!engine)
+		return;
+	const calls = engine.calls;
+	engine.worker.terminate();
+	engine = null;
+	for (const c of calls.values())
+		c.reject(err);
+}
+
+function engineGet() {
+	if (engine)
+		return engine;
+	const worker = new Worker(engineUrl);
+	const me = { worker, calls: new Map() };
+	worker.onmessage = (e) => {
+		const c = me.calls.get(e.data.id);
+		if (!c)
+			return;
+		me.calls.delete(e.data.id);
+		if (e.data.failed)
+			c.reject(new Error(e.data.failed));
+		else
+			c.resolve({ status: e.data.status, json: JSON.parse(e.data.text) });
+	};
+	worker.onerror = (e) => {
+		e.preventDefault();
+		if (engine === me)
+			engineEnd(new Error('the game engine stopped (' + (e.message || 'error') +
+				'); try again, or reload the page'));
+	};
+	engine = me;
+	return me;
+}
+
+/* METHOD /api/PATH with a JSON body (or none): { status, json }.  An
+ * aborted signal ends the call at once, on the server or in the worker. */
 async function transport(method, path, body, signal) {
-	if (wasmModule) {
-		let M;
-		try {
-			M = await wasmModule;
-		} catch (e) {
-			throw new Error('the game engine did not load (' + e + '); reload the page');
-		}
-		/* a call that may search holds the page: show the busy sign
-		 * first (the timer of busySign() cannot fire meanwhile) */
-		if (/^(hint|solve|puzzle|analyse|shortest|tri\/)/.test(path) ||
-			(st && st.board.holes > WASM_QUICK_HOLES && hintsParam() === 'on'))
-			$('busy').hidden = false;
-		await new Promise((r) => {   /* drawn, or 50 ms in a hidden tab */
-			requestAnimationFrame(() => setTimeout(r, 0));
-			setTimeout(r, 50);
-		});
+	if (engineUrl) {
 		if (signal && signal.aborted)
 			throw new DOMException('aborted', 'AbortError');
-		const ptr = M.ccall('pegsol_api', 'number', ['string', 'string', 'string'],
-			[method, '/api/' + path, body || '']);
-		const text = ptr ? M.UTF8ToString(ptr) : '{"error":"out of memory","status":503}';
-		if (ptr)
-			M._free(ptr);
-		if (!pending)   /* a call outside the queue (editor, fewest moves) */
-			busySign();
-		return { status: ptr ? M._pegsol_status() : 503, json: JSON.parse(text) };
+		const e = engineGet();
+		const id = ++engineSeq;
+		let onAbort = null;
+		try {
+			return await new Promise((resolve, reject) => {
+				e.calls.set(id, { resolve, reject });
+				if (signal) {
+					onAbort = () => engineEnd(new DOMException('aborted', 'AbortError'));
+					signal.addEventListener('abort', onAbort, { once: true });
+				}
+				e.worker.postMessage({ id, method, path: '/api/' + path, body: body || '' });
+			});
+		} finally {
+			if (onAbort)
+				signal.removeEventListener('abort', onAbort);
+		}
 	}
 	let r;
 	try {

@@ -5,8 +5,8 @@
  * sent to the server and reads the answer and pegsol_status(), the HTTP
  * status the server would have sent.
  *
- * One call at a time on the page's thread: no worker queue and no
- * threads, so the winning sets are not precomputed (hints come from the
+ * One call at a time in the page's Web Worker (web/worker.js; the page
+ * ends the worker to stop a call): no worker queue and no threads, so the winning sets are not precomputed (hints come from the
  * oracle's live search, under the same node budget and a deadline per
  * call); nothing is written (no sets cache).  It compiles natively too:
  * tests/test_wasm_shims.c asks both builds the same requests. */

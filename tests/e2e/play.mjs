@@ -32,9 +32,13 @@ const pegsol = process.env.PEGSOL || path.join(here, '../../build/pegsol');
 const art = path.join(here, 'artifacts');
 mkdirSync(art, { recursive: true });
 let passed = 0, failed = 0;
+// E2E_VERBOSE=1 prints every passing check too
 function check(cond, what) {
-	if (cond) passed++;
-	else { failed++; console.error('FAIL ' + what); }
+	if (cond) {
+		passed++;
+		if (process.env.E2E_VERBOSE)
+			console.log('ok ' + what);
+	} else { failed++; console.error('FAIL ' + what); }
 }
 
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'pegsol-e2e-cache-'));

@@ -115,5 +115,33 @@ export async function wasmChecks(browser, url, api, check) {
 	check(asked.length === 0, 'wasm: no request went to /api/: ' + asked.slice(0, 3).join(' '));
 	await pg.screenshot({ path: path.join(path.dirname(new URL(import.meta.url).pathname),
 		'artifacts', '20-wasm-broken-link.png') });
+
+	// 6. the module answers in a worker: while Solve searches the French
+	// board (about 5 s to its deadline) the page answers at once, and Stop
+	// ends the search at once; the next call starts a fresh engine
+	await pg.goto('about:blank');
+	await pg.goto(url + '#g=' + encodeURIComponent('french;empty:c1;anywhere;'));
+	await ready();
+	await pg.locator('#solve').click();
+	await pg.waitForTimeout(300);
+	let t0 = Date.now();
+	const solving = await pg.evaluate(() => document.getElementById('solve').textContent);
+	const answered = Date.now() - t0;
+	check(solving === 'Stop' && answered < 1000,
+		`wasm: the page answers during a search (${answered} ms, button "${solving}")`);
+	t0 = Date.now();
+	await pg.locator('#solve').click();
+	await pg.waitForFunction(() => document.getElementById('solve').textContent === 'Solve' &&
+		!window.pegsol.busy(), null, { timeout: 10000 }).catch(() => {});
+	const stopped = Date.now() - t0;
+	const said = await pg.locator('#message').textContent();
+	check(stopped < 1500 && /Solve stopped/.test(said),
+		`wasm: Stop ends the search in ${stopped} ms: "${said}"`);
+	await pg.evaluate((g) => { location.hash = '#g=' + encodeURIComponent(g); }, game);
+	await pg.waitForFunction((g) => window.pegsol.state() && window.pegsol.state().game === g &&
+		!window.pegsol.busy(), game, { timeout: 20000 }).catch(() => {});
+	s = await state();
+	check(s.game === game && verdicts(s) === verdicts(await served(api, 'state', game)),
+		'wasm: a fresh engine answers after Stop: ' + s.game);
 	await pg.close();
 }

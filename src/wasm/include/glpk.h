@@ -16,14 +16,20 @@ typedef struct {
 } glp_smcp;
 
 typedef struct {
+	int dummy;
+} glp_tree;
+
+typedef struct {
 	int msg_lev, presolve, tm_lim;
+	void (*cb_func)(glp_tree *T, void *info);
+	void *cb_info;
 } glp_iocp;
 
 enum { GLP_MIN = 1, GLP_FR = 1, GLP_LO, GLP_UP, GLP_DB, GLP_FX };
-enum { GLP_CV = 1, GLP_IV };
+enum { GLP_CV = 1, GLP_IV, GLP_BV };
 enum { GLP_UNDEF = 1, GLP_FEAS, GLP_INFEAS, GLP_NOFEAS, GLP_OPT, GLP_UNBND };
 enum { GLP_MSG_OFF = 0, GLP_OFF = 0, GLP_ON = 1 };
-enum { GLP_EFAIL = 0x05, GLP_ETMLIM = 0x09 };
+enum { GLP_EFAIL = 0x05, GLP_ETMLIM = 0x09, GLP_ENOPFS = 0x0A, GLP_ESTOP = 0x0D };
 
 static inline glp_prob *glp_create_prob(void)
 {
@@ -33,7 +39,23 @@ static inline void glp_delete_prob(glp_prob *p) { free(p); }
 static inline int glp_free_env(void) { return 0; }
 static inline void glp_term_hook(int (*f)(void *, const char *), void *i) {}
 static inline void glp_init_smcp(glp_smcp *p) { p->msg_lev = p->presolve = p->tm_lim = 0; }
-static inline void glp_init_iocp(glp_iocp *p) { p->msg_lev = p->presolve = p->tm_lim = 0; }
+static inline void glp_init_iocp(glp_iocp *p)
+{
+	p->msg_lev = p->presolve = p->tm_lim = 0;
+	p->cb_func = NULL;
+	p->cb_info = NULL;
+}
+static inline void glp_ios_tree_size(glp_tree *T, int *a_cnt, int *n_cnt,
+				     int *t_cnt)
+{
+	if (a_cnt)
+		*a_cnt = 0;
+	if (n_cnt)
+		*n_cnt = 0;
+	if (t_cnt)
+		*t_cnt = 0;
+}
+static inline void glp_ios_terminate(glp_tree *T) {}
 static inline void glp_set_obj_dir(glp_prob *p, int d) {}
 static inline int glp_add_cols(glp_prob *p, int n) { return 1; }
 static inline int glp_add_rows(glp_prob *p, int n) { return 1; }
