@@ -314,6 +314,18 @@ int cli_parse(int argc, char **argv, const struct cli_opt *opts, int n_opts,
 				cli_error("option %s needs a value", o->name);
 				return -1;
 			}
+			/* "--markdown --sweeps" forgot the value: a value
+			 * that looks like an option is taken only as
+			 * --name=VALUE */
+			if (argv[i + 1][0] == '-' && argv[i + 1][1] == '-' &&
+			    ((argv[i + 1][2] >= 'a' && argv[i + 1][2] <= 'z') ||
+			     (argv[i + 1][2] >= 'A' && argv[i + 1][2] <= 'Z'))) {
+				cli_error("option %s needs a value, not the "
+					  "option '%s' (write %s=VALUE for a "
+					  "value that starts with --)",
+					  o->name, cli_q(argv[i + 1]), o->name);
+				return -1;
+			}
 			if (set_value(o, argv[++i]))
 				return -1;
 		}

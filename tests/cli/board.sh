@@ -56,6 +56,10 @@ expect_error "cannot open" $P show T5 --position @/nonexistent
 # usage errors
 expect_error "unknown option '--frobnicate'" $P show T5 --frobnicate
 expect_error "needs a value" $P show T5 --vacate
+# a forgotten value is not taken from the next option (no file named --sweeps)
+expect_error "needs a value, not the option '--sweeps'" $P catalog T5 --markdown --sweeps
+if [ ! -e ./--sweeps ]; then _ok; else _no "a file named --sweeps was written"; fi
+expect_out "\"pegs\":14" $P show T5 --vacate=a1 --json
 expect_error "unexpected argument" $P show T5 T6
 expect_exit 2 $P nosuchcommand
 expect_exit 2 $P
