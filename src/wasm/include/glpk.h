@@ -11,8 +11,11 @@ typedef struct {
 	int dummy;
 } glp_prob;
 
+/* the members of GLPK 5.0's control structures, so any setting compiles */
 typedef struct {
-	int msg_lev, presolve, tm_lim;
+	int msg_lev, meth, pricing, r_test;
+	double tol_bnd, tol_dj, tol_piv, obj_ll, obj_ul;
+	int it_lim, tm_lim, out_frq, out_dly, presolve, excl, shift, aorn;
 } glp_smcp;
 
 typedef struct {
@@ -20,9 +23,17 @@ typedef struct {
 } glp_tree;
 
 typedef struct {
-	int msg_lev, presolve, tm_lim;
+	int msg_lev, br_tech, bt_tech;
+	double tol_int, tol_obj;
+	int tm_lim, out_frq, out_dly;
 	void (*cb_func)(glp_tree *T, void *info);
 	void *cb_info;
+	int cb_size, pp_tech;
+	double mip_gap;
+	int mir_cuts, gmi_cuts, cov_cuts, clq_cuts, presolve, binarize;
+	int fp_heur, ps_heur, ps_tm_lim, sr_heur, use_sol;
+	const char *save_sol;
+	int alien;
 } glp_iocp;
 
 enum { GLP_MIN = 1, GLP_FR = 1, GLP_LO, GLP_UP, GLP_DB, GLP_FX };
@@ -38,13 +49,8 @@ static inline glp_prob *glp_create_prob(void)
 static inline void glp_delete_prob(glp_prob *p) { free(p); }
 static inline int glp_free_env(void) { return 0; }
 static inline void glp_term_hook(int (*f)(void *, const char *), void *i) {}
-static inline void glp_init_smcp(glp_smcp *p) { p->msg_lev = p->presolve = p->tm_lim = 0; }
-static inline void glp_init_iocp(glp_iocp *p)
-{
-	p->msg_lev = p->presolve = p->tm_lim = 0;
-	p->cb_func = NULL;
-	p->cb_info = NULL;
-}
+static inline void glp_init_smcp(glp_smcp *p) { *p = (glp_smcp){0}; }
+static inline void glp_init_iocp(glp_iocp *p) { *p = (glp_iocp){0}; }
 static inline void glp_ios_tree_size(glp_tree *T, int *a_cnt, int *n_cnt,
 				     int *t_cnt)
 {
