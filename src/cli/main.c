@@ -3,6 +3,7 @@
 
 #include "pegsol/version.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +135,10 @@ int main(int argc, char **argv)
 		if (!strcmp(name, commands[i].name)) {
 			cli_cmd = commands[i].name;
 			memory_ceiling();
+			/* a file size limit (ulimit -f) makes a write fail
+			 * with EFBIG, which every writer reports (exit 3, no
+			 * partial file), instead of killing us half-way */
+			signal(SIGXFSZ, SIG_IGN);
 			return commands[i].run(argc - 1, argv + 1);
 		}
 	fprintf(stderr, "pegsol: unknown command '%s' (try 'pegsol help')\n",

@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <mpi.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,7 +28,10 @@ static const char usage[] =
 	"of pegsol for every K (boards of up to 64 holes); rank 0 prints.\n"
 	"With sets --forward-only --work DIR each rank keeps its levels in\n"
 	"DIR/rank-R/ and a run with the same K resumes (docs/scale.md).\n"
-	"Not here: --out, --plot, --check, --by-index (use pegsol).\n"
+	"--out gathers every level on rank 0 and writes pegsol's file;\n"
+	"--prune filters each forward level on its rank.\n"
+	"Not here: --plot, --check, --by-index, --work without\n"
+	"--forward-only, boards over 64 holes (use pegsol; docs/scale.md).\n"
 	"--threads is accepted and ignored: one rank is one process.\n"
 	"Exit status: 0 yes, 1 no, 2 bad input, 3 out of resources.\n";
 
@@ -35,6 +39,8 @@ int main(int argc, char **argv)
 {
 	int rank = 0, rc, all = 0, quiet = -1;
 
+	/* a file size limit: EFBIG reported (exit 3), not a kill */
+	signal(SIGXFSZ, SIG_IGN);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	if (rank) {

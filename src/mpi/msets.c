@@ -12,9 +12,12 @@
 #include "progress.h"
 #include "sets_print.h"
 
+#include "pegsol/afile.h"
 #include "pegsol/count.h"
 #include "pegsol/sets.h"
 #include "pegsol/solve.h"
+
+#include "sets_prune.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +85,27 @@ static void sized(struct run *u, struct peg_level *l, const struct dlevel *x)
 	l->have = 1;
 }
 
+/* --prune: drop from this rank's part of a forward level the codes a
+ * pagoda function cuts (sets_prune.h, as the library's filter), counting
+ * them in s->pruned (summed over the ranks) and in the prune's cut
+ * counts (this rank's share; pipeline() sums them). */
+static void prune(struct run *u, struct dlevel *l, int pegs)
+{
+	struct peg_prune *pr = u->s->prune;
+	size_t k = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		int f = sets_prune_cut(pr, l->a[i], 0);
+
+		if (f < 0)
+			l->a[k++] = l->a[i];
+		else
+			pr->cut[pr->fn_base[f]]++;
+	}
+	u->s->pruned[pegs] += dist_sum(&u->d, l->n - k);
+	l->n = k;
+}
+
 /* F (or G) from level top down to bottom. */
 static int forward(struct run *u, struct dlevel *lv, struct peg_level *sl,
 		   int top, int bottom, enum peg_phase ph)
@@ -91,6 +115,8 @@ static int forward(struct run *u, struct dlevel *lv, struct peg_level *sl,
 	for (int m = top; m > bottom; m--) {
 		if (dist_route(&u->d, &lv[m], 1, &lv[m - 1]))
 			return -1;
+		if (ph == PEG_PHASE_FORWARD && u->s->prune)
+			prune(u, &lv[m - 1], m - 1);
 		sized(u, &sl[m - 1], &lv[m - 1]);
 		report(u, ph, ph == PEG_PHASE_BACKWARD ? n - (m - 1) : m - 1,
 		       sl[m - 1].n);
@@ -164,7 +190,7 @@ static int half_winning(struct run *u, int k)
 	return 0;
 }
 
-static int pipeline(struct run *u)
+static int pipeline_levels(struct run *u)
 {
 	struct peg_sets *s = u->s;
 	int n = u->d.n, ns = s->start_pegs, nf = s->finish_pegs;
@@ -246,6 +272,133 @@ static int pipeline(struct run *u)
 	return 0;
 }
 
+/* The levels, then (--prune) the cut counts of every rank summed into
+ * rank 0's prune, as one process would have counted them. */
+static int pipeline(struct run *u)
+{
+	struct peg_prune *pr = u->s->prune;
+	uint64_t base[PEG_PRUNE_BASE_MAX], sum[PEG_PRUNE_BASE_MAX];
+	int r;
+
+	if (pr)
+		memcpy(base, pr->cut, sizeof(base));
+	r = pipeline_levels(u);
+	if (!pr)
+		return r;
+	for (int q = 0; q < PEG_PRUNE_BASE_MAX; q++)
+		pr->cut[q] -= base[q];
+	MPI_Allreduce(pr->cut, sum, PEG_PRUNE_BASE_MAX, MPI_UINT64_T, MPI_SUM,
+		      u->d.comm);
+	for (int q = 0; q < PEG_PRUNE_BASE_MAX; q++)
+		pr->cut[q] = base[q] + sum[q];
+	return r;
+}
+
+/* --out: every rank's part of each level gathered on rank 0 (merged
+ * into one sorted array there) and the sets file written by the
+ * library's peg_sets_save, the same file as pegsol's.  Rank 0 holds all
+ * the sets for this (docs/scale.md).  Collective; 0, or the exit status
+ * (rank 0 prints the error). */
+static int gather_level(struct run *u, const struct dlevel *x,
+			struct peg_level *l)
+{
+	int k = u->d.size, me = u->d.rank, bad = 0;
+	int *cnt = malloc(sizeof(int) * (size_t)k);
+	int *dsp = malloc(sizeof(int) * (size_t)k);
+	int n = x->n > (size_t)(1 << 30) ? -1 : (int)x->n;
+	uint64_t *all = NULL, *tmp = NULL;
+	size_t tot = 0;
+
+	bad = !cnt || !dsp || n < 0;
+	if (dist_any(&u->d, bad)) {
+		free(cnt);
+		free(dsp);
+		return -1;
+	}
+	MPI_Gather(&n, 1, MPI_INT, cnt, 1, MPI_INT, 0, u->d.comm);
+	if (!me) {
+		for (int r = 0; r < k; r++) {
+			dsp[r] = (int)tot;
+			tot += (size_t)cnt[r];
+		}
+		bad = tot > (size_t)INT32_MAX ||
+		      !(all = malloc(sizeof(uint64_t) * (tot + 1))) ||
+		      !(tmp = malloc(sizeof(uint64_t) * (tot + 1)));
+	}
+	if (dist_any(&u->d, bad)) {
+		free(all);
+		free(tmp);
+		free(cnt);
+		free(dsp);
+		return -1;
+	}
+	MPI_Gatherv(x->a, n, MPI_UINT64_T, all, cnt, dsp, MPI_UINT64_T, 0,
+		    u->d.comm);
+	if (!me) {
+		/* k sorted, disjoint runs: merged pairwise into one */
+		size_t *at = malloc(sizeof(size_t) * (size_t)(k + 1));
+
+		for (int r = 0; at && r <= k; r++)
+			at[r] = r < k ? (size_t)dsp[r] : tot;
+		for (int w = 1; at && w < k; w *= 2) {
+			for (int r = 0; r < k; r += 2 * w) {
+				size_t i = at[r], mid = at[r + w < k ? r + w : k];
+				size_t j = mid, e = at[r + 2 * w < k ? r + 2 * w : k];
+				size_t o = at[r];
+
+				while (i < mid || j < e)
+					tmp[o++] = j >= e || (i < mid && all[i] < all[j])
+							   ? all[i++]
+							   : all[j++];
+			}
+			memcpy(all, tmp, sizeof(uint64_t) * tot);
+		}
+		if (!at && k > 1) {
+			free(all);
+			all = NULL;
+		}
+		free(at);
+		free(l->code);
+		l->code = all;
+		all = NULL;
+	}
+	free(all);
+	free(tmp);
+	free(cnt);
+	free(dsp);
+	return dist_any(&u->d, !me && !l->code) ? -1 : 0;
+}
+
+static int write_out(struct run *u, const char *path)
+{
+	struct peg_sets *s = u->s;
+	struct dlevel *src[4] = {u->F, u->G, u->W, u->L};
+	struct peg_level *dst[4] = {s->F, s->G, s->W, s->L};
+	struct peg_err err;
+	int r = 0;
+
+	/* G of a complement problem is F: sized for --raw only, not a
+	 * level of the file (nor of pegsol's sets) */
+	for (int m = 0; s->complement && m <= s->n_holes; m++)
+		s->G[m].have = 0;
+	for (int k = 0; k < 4; k++)
+		for (int m = 0; m <= s->n_holes; m++)
+			if (dst[k][m].have &&
+			    gather_level(u, &src[k][m],
+							   &dst[k][m]))
+				return cli_fail("out of memory gathering the "
+						"levels for --out", 1);
+	if (!u->d.rank)
+		r = peg_sets_save(s, path, &err);
+	MPI_Bcast(&r, 1, MPI_INT, 0, u->d.comm);
+	if (r)
+		return u->d.rank ? (r == PEG_AFILE_ERESOURCE ? EXIT_RESOURCES
+							      : EXIT_USAGE)
+				 : cli_fail(err.msg,
+					    r == PEG_AFILE_ERESOURCE);
+	return 0;
+}
+
 /* The group, start and finish of the sets (as peg_sets_compute). */
 static int setup(struct run *u, enum peg_group g, struct peg_err *err)
 {
@@ -315,7 +468,7 @@ static void run_free(struct run *u)
  * status (the error printed). */
 struct args {
 	int json, raw, progress, fwd, to, n_pos;
-	int byidx;
+	int byidx, prune;
 	const char *check, *group, *outfile, *plot, *work, *pos[1];
 	struct cli_problem_args pa;
 	struct cli_sets_args sa;
@@ -344,6 +497,7 @@ static int parse(int argc, char **argv, int count, struct args *a,
 				  {"--forward-only", CLI_FLAG, &a->fwd},
 				  {"--to", CLI_INT, &a->to},
 				  {"--work", CLI_STRING, &a->work},
+				  {"--prune", CLI_FLAG, &a->prune},
 				  CLI_SETS_OPTS(a->sa)};
 	struct cli_opt copts[] = {{"--json", CLI_FLAG, &a->json},
 				  {"--progress", CLI_FLAG, &a->progress},
@@ -356,8 +510,8 @@ static int parse(int argc, char **argv, int count, struct args *a,
 
 	if (r)
 		return r > 0 ? -1 : EXIT_USAGE;
-	if (a->check || a->outfile || a->plot || a->byidx) {
-		cli_error("--check, --out, --plot and --by-index are not in "
+	if (a->check || a->plot || a->byidx) {
+		cli_error("--check, --plot and --by-index are not in "
 			  "pegsol-mpi (use pegsol)");
 		return EXIT_USAGE;
 	}
@@ -369,6 +523,16 @@ static int parse(int argc, char **argv, int count, struct args *a,
 		return EXIT_USAGE;
 	if ((a->to || a->work) && !a->fwd) {
 		cli_error("--to and --work need --forward-only");
+		return EXIT_USAGE;
+	}
+	/* pegsol sets' refusals, in its words */
+	if (a->fwd && a->outfile) {
+		cli_error("--forward-only computes F only: no --out, --plot "
+			  "or --by-index");
+		return EXIT_USAGE;
+	}
+	if (a->prune && a->outfile) {
+		cli_error("--prune leaves F pruned: no --out or --plot");
 		return EXIT_USAGE;
 	}
 	if (a->group && strcmp(a->group, "stab") && strcmp(a->group, "full") &&
@@ -420,6 +584,13 @@ int msets_main(int argc, char **argv, int count, int quiet)
 		u.work = a.work;
 		u.pphase = -1;
 		if (setup(&u, g, &err))
+			rc = cli_fail(err.msg, 0);
+		/* every rank finds the same functions (the LP is
+		 * deterministic), with pegsol's default of 2 threads */
+		else if (a.prune &&
+			 peg_prune_new(b, &pr.p, g, u.s->group, u.s->n_group,
+				       so.threads > 0 ? so.threads : 2,
+				       &u.s->prune, &err))
 			rc = cli_fail(err.msg, 0);
 	}
 	/* the board and the start may come from files, which another node
@@ -480,6 +651,14 @@ int msets_main(int argc, char **argv, int count, int quiet)
 		rc = yes ? EXIT_YES : EXIT_NO;
 	} else
 		rc = a.fwd || u.s->W[u.s->finish_pegs].n ? EXIT_YES : EXIT_NO;
+	if (!count && a.outfile) {
+		int r = write_out(&u, a.outfile);
+
+		if (r) {
+			rc = r;
+			goto out;
+		}
+	}
 	if (u.d.rank)
 		goto out;
 	if (count)
@@ -487,7 +666,7 @@ int msets_main(int argc, char **argv, int count, int quiet)
 	else if (a.fwd)
 		cli_sets_print_forward(b, u.s, secs, a.raw, a.json, a.work);
 	else
-		cli_sets_print(b, u.s, secs, a.raw, a.json, NULL);
+		cli_sets_print(b, u.s, secs, a.raw, a.json, a.outfile);
 	if (u.stats)
 		fprintf(stderr,
 			"pegsol-mpi: %d ranks, %llu rounds, %.3f s in MPI on "

@@ -4,7 +4,8 @@
 # forward levels (seed 001 Table 2, first levels) and an English finish
 # problem with every table (F, B, W, L) and its exact count; a bad
 # argument exits 2 on every rank without hanging; a --work directory is
-# written per rank and resumed.  Skipped without $BUILD/pegsol-mpi (make
+# written per rank and resumed; --out writes pegsol's file and --prune
+# gives pegsol's pruned levels.  Skipped without $BUILD/pegsol-mpi (make
 # mpi; the sanitizer builds leave it out) or mpirun.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
@@ -77,9 +78,29 @@ expect_out '^0 solutions$' cat "$tmp/t4"
 expect_exit 2 run 3 sets T5 --vacate z9
 expect_exit 2 run 3 count
 expect_exit 2 run 3 sets T5 --position "@$tmp/no-such-file"
-expect_exit 2 run 2 sets T5 --vacate a1 --out "$tmp/x.sets"
+expect_exit 2 run 2 sets T5 --vacate a1 --plot "$tmp/x.svg"
+expect_exit 2 run 2 sets T5 --vacate a1 --prune --out "$tmp/x.sets"
+expect_exit 2 run 2 sets T5 --vacate a1 --forward-only --out "$tmp/x.sets"
 expect_exit 2 run 2 sets T11 --vacate a1
 expect_error "bad --group 'bogus'" "$MPI" sets T5 --group bogus
+
+# --out: the levels gathered on rank 0, the file byte for byte pegsol's
+# (T6 corner vacant, seed 001 Table 1; --raw and anywhere too)
+"$PEGSOL" sets T6 --vacate a1 --out "$tmp/t6.sets" >/dev/null
+"$PEGSOL" sets T6 --vacate c3 --anywhere --raw --out "$tmp/t6a.sets" >/dev/null
+same 3 sets T6 --vacate a1 --out "$tmp/t6m.sets"
+expect_exit 0 cmp "$tmp/t6.sets" "$tmp/t6m.sets"
+same 2 sets T6 --vacate c3 --anywhere --raw --out "$tmp/t6am.sets"
+expect_exit 0 cmp "$tmp/t6a.sets" "$tmp/t6am.sets"
+expect_out 'ok: triangle:6, 64-bit codes' "$PEGSOL" sets --check "$tmp/t6am.sets"
+# --prune: each rank filters its part of a forward level by the same
+# pagoda functions; the levels, what each function cut and the JSON are
+# pegsol's (T6 a1: W and L exact, 52,804 and 68,954 as unpruned, seed
+# 001 Table 1; English d4 down to 22 pegs)
+same 2 sets T6 --vacate a1 --prune
+expect_out '^total +[0-9]+ +- +52804 +68954$' cat "$tmp/b"
+expect_out ': [1-9][0-9]* positions dropped$' cat "$tmp/b"
+same 3 sets english --vacate d4 --forward-only --prune --to 22 --json
 
 # --work: a directory per rank, resumed by the same K, refused for
 # another problem
@@ -93,4 +114,20 @@ expect_stderr 'resuming from level 22'
 expect_exit 2 run 3 sets english --vacate d4 --forward-only --to 21 \
 	--work "$tmp/w"
 expect_stderr 'manifest differs'
+
+# --out onto a full disk (a 100 KB tmpfs in a private mount namespace,
+# where unshare -m works): exit 3 on every rank, one line, no file
+m="$tmp/mnt"
+mkdir "$m"
+if unshare -m sh -c "mount -t tmpfs -o size=100k tmpfs '$m'" 2>/dev/null; then
+	unshare -m sh -c 'mount -t tmpfs -o size=100k tmpfs "$0" || exit 9
+		"$@" >/dev/null 2>"$0.err"; echo "exit $?"
+		grep "^pegsol" "$0.err"; ls -A "$0"' "$m" \
+		timeout 120 mpirun --allow-run-as-root --oversubscribe -np 2 \
+		"$MPI" sets T6 --vacate a1 --out "$m/t6.sets" >"$tmp/full.txt"
+	expect_exit 0 cmp "$tmp/full.txt" - <<EOF
+exit 3
+pegsol sets: out of disk space writing '$m/t6.sets': No space left on device
+EOF
+fi
 done_checks

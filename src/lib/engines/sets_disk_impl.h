@@ -4,6 +4,27 @@
  * the sorted files merged.  Part of the sets body (sets_impl.h includes it
  * once per code width). */
 
+#ifndef SETS_DISK_ONCE
+#define SETS_DISK_ONCE
+/* A failed write of a partition file: a full disk or a file size limit
+ * (EFBIG; SIGXFSZ is ignored by the faces) named as running out of disk,
+ * in the words of afile.c, so that the face exits 3. */
+static void disk_write_error(struct diskstat *ds, const char *path, int eno)
+{
+	if (ds->io)
+		return;
+	if (eno == ENOSPC || eno == EDQUOT || eno == EFBIG) {
+		ds->io = 1;
+		snprintf(ds->msg, sizeof(ds->msg),
+			 "out of disk space writing '%.120s': %s", path,
+			 eno == EFBIG ? "file size limit reached"
+				      : strerror(eno));
+		return;
+	}
+	disk_error(ds, "cannot write", path, eno);
+}
+#endif
+
 struct NAME(part_) {
 	FILE *f;
 	size_t n;   /* codes in the file: unsorted, then distinct */
@@ -57,9 +78,47 @@ static int NAME(partitions_for_)(const struct NAME(ctx_) *c,
 		return 1;
 	if (ds->force > 1 || !ds->budget)
 		return partitions_pick(ds, 0, nt);
-	/* a child: bucket entry, sort buffers, output */
-	return partitions_pick(
-		ds, NAME(count_children_)(c, in) * 2 * sizeof(CW), nt);
+	/* a child: bucket entry, sort buffers, output; a packed parent is
+	 * held through the expansion, so it takes its bytes off the budget
+	 * (the children's bytes scaled up by budget / what is left, at
+	 * most 8 times) */
+	{
+		uint64_t need = NAME(count_children_)(c, in) * 2 * sizeof(CW);
+		uint64_t held = in->pack ? in->pack->bytes : 0;
+		uint64_t left = held < ds->budget - ds->budget / 8
+					? ds->budget - held
+					: ds->budget / 8;
+
+		if (left < ds->budget)
+			need = (uint64_t)((peg_u128)need *
+					  ds->budget / left);
+		return partitions_pick(ds, need, nt);
+	}
+}
+
+/* Hand the merged codes a[0..n) to the level file of c->sink: pruned
+ * (the filter of sets_prune_impl.h, in place) and summed on the way.
+ * 0, or -1 when the write failed (the sink keeps why). */
+static int NAME(sink_push_)(const struct NAME(ctx_) *c, CW *a, size_t n)
+{
+	struct NAME(sink_) *k = c->sink;
+
+	k->in += n;
+	if (k->pr) {
+		struct NAME(pw_) w;
+
+		memset(&w, 0, sizeof(w));
+		w.pr = k->pr;
+		w.a = a;
+		w.hi = n;
+		NAME(prune_work_)(&w);
+		for (int q = 0; q < PEG_PRUNE_BASE_MAX; q++)
+			k->pr->cut[q] += w.cut[q];
+		n = w.kept;
+	}
+	if (k->raw)
+		k->raw_sum += NAME(raw_add_)(c, a, n);
+	return n ? peg_level_out_push(k->o, a, n) : 0;
 }
 
 /* Append the children in pool pl to the partition files. */
@@ -88,8 +147,8 @@ static int NAME(drain_)(const struct NAME(ctx_) *c,
 						   sizeof(CW), PB,
 						   pt[q].f) != PB) {
 						part_path(path, sizeof(path), dir, q);
-						disk_error(c->ds, "cannot write",
-							   path, errno);
+						disk_write_error(c->ds, path,
+								 errno);
 						return -1;
 					}
 					c->ds->bytes += (uint64_t)PB * sizeof(CW);
@@ -189,9 +248,10 @@ static void NAME(heap_down_)(int *h, int n, int i,
 	}
 }
 
-/* Merge the sorted partitions into out. */
 /* Merge the sorted partitions into out: an array, or with packout a
- * packed level filled a block at a time (never the whole array). */
+ * packed level filled a block at a time (never the whole array), or with
+ * c->sink straight into the level file, a block at a time (out then has
+ * the count of the codes kept and no codes; sink->streamed is set). */
 static int NAME(merge_parts_)(const struct NAME(ctx_) *c,
 			      struct diskstat *ds, struct NAME(part_) *pt,
 			      int P, struct peg_level *out, const char *dir,
@@ -205,12 +265,14 @@ static int NAME(merge_parts_)(const struct NAME(ctx_) *c,
 
 	for (int i = 0; i < P; i++)
 		total += pt[i].n;
-	if (packout) {
+	if (c->sink) {
+		total = PEG_LF_BLOCK - 1;
+	} else if (packout) {
 		pk = peg_lpack_new(WBITS > 64);
 		total = PEG_LF_BLOCK - 1;
 	}
 	code = symv_big_alloc((total + 1) * sizeof(CW));
-	if (!h || !rb || !code || (packout && !pk))
+	if (!h || !rb || !code || (packout && !c->sink && !pk))
 		goto done;
 	for (int i = 0; i < P; i++) {
 		pt[i].buf = rb + (size_t)i * PB;
@@ -233,7 +295,11 @@ static int NAME(merge_parts_)(const struct NAME(ctx_) *c,
 
 		code[nb++] = q->buf[q->pos++];
 		at++;
-		if (pk && nb == PEG_LF_BLOCK) {
+		if (c->sink && nb == PEG_LF_BLOCK) {
+			if (NAME(sink_push_)(c, code, nb))
+				goto done;
+			nb = 0;
+		} else if (pk && nb == PEG_LF_BLOCK) {
 			if (peg_lpack_push(pk, c->lf, code, nb))
 				goto done;
 			nb = 0;
@@ -247,7 +313,12 @@ static int NAME(merge_parts_)(const struct NAME(ctx_) *c,
 		}
 		NAME(heap_down_)(h, nh, 0, pt);
 	}
-	if (pk) {
+	if (c->sink) {
+		if (NAME(sink_push_)(c, code, nb))
+			goto done;
+		at = (size_t)peg_level_out_count(c->sink->o);
+		c->sink->streamed = 1;
+	} else if (pk) {
 		if (peg_lpack_push(pk, c->lf, code, nb) ||
 		    peg_lpack_finish(pk, c->lf))
 			goto done;
@@ -258,7 +329,7 @@ static int NAME(merge_parts_)(const struct NAME(ctx_) *c,
 		code = NULL;
 	}
 	out->n = at;
-	out->have = 1;
+	out->have = !c->sink;
 	rc = 0;
 done:
 	for (int i = 0; i < P; i++)
@@ -346,14 +417,14 @@ static int NAME(expand_disk_)(const struct NAME(ctx_) *c,
 		if (wfill[q] && fwrite(wbuf + (size_t)q * PB, sizeof(CW),
 				       wfill[q], pt[q].f) != wfill[q]) {
 			part_path(path, sizeof(path), dir, q);
-			disk_error(ds, "cannot write", path, errno);
+			disk_write_error(ds, path, errno);
 			goto done;
 		}
 		ds->bytes += (uint64_t)wfill[q] * sizeof(CW);
 		pt[q].n += wfill[q];
 		if (fflush(pt[q].f)) {
 			part_path(path, sizeof(path), dir, q);
-			disk_error(ds, "cannot write", path, errno);
+			disk_write_error(ds, path, errno);
 			goto done;
 		}
 	}
@@ -380,9 +451,11 @@ static int NAME(expand_disk_)(const struct NAME(ctx_) *c,
 		ds->bytes += w[t].generated;
 		if (w[t].fail > 1) {
 			part_path(path, sizeof(path), dir, (int)w[t].lo);
-			disk_error(ds, w[t].fail == 2 ? "cannot read"
-						      : "cannot write",
-				   path, (int)w[t].hi);
+			if (w[t].fail == 2)
+				disk_error(ds, "cannot read", path,
+					   (int)w[t].hi);
+			else
+				disk_write_error(ds, path, (int)w[t].hi);
 		}
 		if (w[t].fail)
 			goto done;

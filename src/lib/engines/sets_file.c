@@ -2,15 +2,21 @@
  * version 5 written (levels as compressed, checksummed blocks,
  * levelfile.h), versions 3 and 4 (uncompressed, one checksum at the end)
  * still read. */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include "pegsol/sets.h"
 
 #include "pegsol/afile.h"
 #include "pegsol/fast.h"
 #include "pegsol/levelfile.h"
 
+#include "sets_level.h"
+
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SETS_MAGIC "PEGSETS1"
 #define SETS_V3 3 /* 64-bit codes, uncompressed, checksum trailer */
@@ -920,47 +926,81 @@ int peg_sets_level_save(const struct peg_sets *s, const char *path, int pegs,
 	return peg_afile_commit(af, err);
 }
 
+/* Check the header h of the level file fp at path (size bytes) for
+ * level pegs of s, tagged tag: its count in *cnt and blocks in *nblk, fp
+ * rewound.  0, or -1 with err. */
+static int level_check_head(FILE *fp, uint64_t size, const char *path,
+			    const struct peg_sets *s, int pegs, uint64_t tag,
+			    unsigned char *h, uint64_t *cnt, uint64_t *nblk,
+			    struct peg_err *err)
+{
+	unsigned char want[LEVEL_HEAD];
+	size_t hl = LEVEL_HEAD + 8, minblk = PEG_LF_HEAD(s->wide) + 9;
+
+	if (size < hl + 8 || fread(h, 1, hl, fp) != hl) {
+		corrupt(err, path, "the header", "truncated");
+		return -1;
+	}
+	if (memcmp(h, LEVEL_MAGIC, 8)) {
+		peg_err_set(err, "'%.180s' is not a pegsol level file", path);
+		return -1;
+	}
+	if (peg_afile_hash(h, LEVEL_HEAD) != dec_u64(h + LEVEL_HEAD)) {
+		corrupt(err, path, "the header", NULL);
+		return -1;
+	}
+	*cnt = dec_u64(h + 24);
+	level_head(want, s, pegs, *cnt, dec_u64(h + 32), tag);
+	if (memcmp(h, want, LEVEL_HEAD)) {
+		peg_err_set(err, "'%.180s' is not a level file of this "
+			    "problem (%d pegs)", path, pegs);
+		return -1;
+	}
+	*nblk = *cnt / PEG_LF_BLOCK + (*cnt % PEG_LF_BLOCK != 0);
+	if (*nblk > size / minblk) {
+		corrupt(err, path, "the header", "truncated");
+		return -1;
+	}
+	rewind(fp);
+	return 0;
+}
+
+/* Open the level file at path and check its header (level_check_head):
+ * fp, or NULL with *rc (-1 with err, -2 out of memory). */
+static FILE *level_open(const char *path, const struct peg_sets *s, int pegs,
+			uint64_t tag, unsigned char *h, uint64_t *size,
+			uint64_t *cnt, uint64_t *nblk, int *rc,
+			struct peg_err *err)
+{
+	int st;
+	FILE *fp = peg_afile_read_open(path, 0, size, &st, err);
+
+	*rc = fp || st != PEG_AFILE_ERESOURCE ? -1 : -2;
+	if (fp && level_check_head(fp, *size, path, s, pegs, tag, h, cnt, nblk,
+				   err)) {
+		fclose(fp);
+		fp = NULL;
+	}
+	return fp;
+}
+
 int peg_sets_level_load(const struct peg_sets *s, const char *path, int pegs,
 			uint64_t tag, int keep, struct peg_level *l,
 			struct peg_err *err)
 {
-	unsigned char h[LEVEL_HEAD + 8], want[LEVEL_HEAD];
+	unsigned char h[LEVEL_HEAD + 8];
 	uint64_t size, cnt, nblk;
 	struct peg_lf_in *r = NULL;
 	struct peg_lf *c = NULL;
-	size_t w = s->wide ? 16 : 8, minblk = PEG_LF_HEAD(s->wide) + 9;
+	size_t w = s->wide ? 16 : 8;
 	peg_u128 last = 0;
 	int st, rc = -1;
-	FILE *fp = peg_afile_read_open(path, 0, &size, &st, err);
+	FILE *fp = level_open(path, s, pegs, tag, h, &size, &cnt, &nblk, &rc,
+			      err);
 
 	memset(l, 0, sizeof(*l));
 	if (!fp)
-		return st == PEG_AFILE_ERESOURCE ? -2 : -1;
-	if (size < sizeof(h) + 8 || fread(h, 1, sizeof(h), fp) != sizeof(h)) {
-		corrupt(err, path, "the header", "truncated");
-		goto out;
-	}
-	if (memcmp(h, LEVEL_MAGIC, 8)) {
-		peg_err_set(err, "'%.180s' is not a pegsol level file", path);
-		goto out;
-	}
-	if (peg_afile_hash(h, LEVEL_HEAD) != dec_u64(h + LEVEL_HEAD)) {
-		corrupt(err, path, "the header", NULL);
-		goto out;
-	}
-	cnt = dec_u64(h + 24);
-	level_head(want, s, pegs, cnt, dec_u64(h + 32), tag);
-	if (memcmp(h, want, LEVEL_HEAD)) {
-		peg_err_set(err, "'%.180s' is not a level file of this "
-			    "problem (%d pegs)", path, pegs);
-		goto out;
-	}
-	nblk = cnt / PEG_LF_BLOCK + (cnt % PEG_LF_BLOCK != 0);
-	if (nblk > size / minblk) {
-		corrupt(err, path, "the header", "truncated");
-		goto out;
-	}
-	rewind(fp);
+		return rc;
 	if (!keep) {
 		/* the sizes only: the trailer checked over every byte */
 		st = peg_afile_verify(fp, size, path, err);
@@ -1028,4 +1068,322 @@ out:
 	peg_lf_free(c);
 	fclose(fp);
 	return rc;
+}
+
+/*
+ * A level streamed to its file (sets_level.h): the blocks go to an
+ * unnamed body file in the level file's directory as they come, and
+ * commit writes the level file through afile (header with the final
+ * count, the body copied, the trailer), so a failure at any point leaves
+ * no file under the level's name.
+ */
+struct peg_level_out {
+	char *path;
+	FILE *body;
+	struct peg_lf *c;
+	int wide, eno;
+	void *pend; /* codes not yet in a block */
+	size_t npend;
+	uint64_t n, bytes;
+};
+
+/* An unnamed read-write file in path's directory (a named one unlinked
+ * at once where O_TMPFILE is missing).  NULL with errno. */
+static FILE *body_file(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path))
+			  : strdup(".");
+	char *tmp = NULL;
+	int fd = -1;
+	FILE *fp = NULL;
+
+	if (!dir) {
+		errno = ENOMEM;
+		return NULL;
+	}
+#ifdef O_TMPFILE
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#endif
+	if (fd < 0 && (tmp = malloc(strlen(dir) + 32))) {
+		sprintf(tmp, "%s/.pegsol-level-XXXXXX", dir);
+		fd = mkstemp(tmp);
+		if (fd >= 0)
+			unlink(tmp);
+	}
+	if (fd >= 0 && !(fp = fdopen(fd, "w+b")))
+		close(fd);
+	free(tmp);
+	free(dir);
+	return fp;
+}
+
+/* A failed write of a streamed level as afile.c words it (a full disk
+ * or a size limit is out of resources).  A PEG_AFILE_E* status. */
+static int lout_err(struct peg_err *err, const char *path, int eno)
+{
+	if (eno == ENOSPC || eno == EDQUOT)
+		peg_err_set(err, "out of disk space writing '%.180s': %s",
+			    path, strerror(eno));
+	else if (eno == EFBIG)
+		peg_err_set(err, "out of disk space writing '%.180s': file "
+			    "size limit reached", path);
+	else if (eno == ENOMEM)
+		peg_err_set(err, "out of memory writing '%.180s'", path);
+	else
+		peg_err_set(err, "cannot write '%.180s': %s", path,
+			    strerror(eno));
+	return eno == ENOSPC || eno == EDQUOT || eno == EFBIG || eno == ENOMEM
+		       ? PEG_AFILE_ERESOURCE
+		       : PEG_AFILE_EINPUT;
+}
+
+static void lout_fail(struct peg_level_out *o, int eno)
+{
+	if (!o->eno)
+		o->eno = eno ? eno : EIO;
+}
+
+int peg_level_out_open(const struct peg_sets *s, const char *path,
+		       struct peg_level_out **out, struct peg_err *err)
+{
+	struct peg_level_out *o = calloc(1, sizeof(*o));
+
+	*out = NULL;
+	if (!o || !(o->path = strdup(path)) || !(o->c = peg_lf_new()) ||
+	    !(o->pend = malloc((size_t)PEG_LF_BLOCK * (s->wide ? 16 : 8)))) {
+		peg_level_out_abort(o);
+		peg_err_set(err, "out of memory writing '%.180s'", path);
+		return PEG_AFILE_ERESOURCE;
+	}
+	o->wide = s->wide;
+	o->body = body_file(path);
+	if (!o->body) {
+		int e = errno;
+
+		peg_level_out_abort(o);
+		return lout_err(err, path, e);
+	}
+	*out = o;
+	return 0;
+}
+
+/* Encode and write the pending block. */
+static void lout_block(struct peg_level_out *o)
+{
+	const unsigned char *blk;
+	size_t len;
+
+	if (!o->npend || o->eno)
+		return;
+	if (peg_lf_encode(o->c, o->pend, o->npend, o->wide, &blk, &len)) {
+		lout_fail(o, ENOMEM);
+		return;
+	}
+	if (fwrite(blk, 1, len, o->body) != len)
+		lout_fail(o, errno);
+	o->bytes += len;
+	o->npend = 0;
+}
+
+int peg_level_out_push(struct peg_level_out *o, const void *a, size_t k)
+{
+	size_t w = o->wide ? 16 : 8;
+	const unsigned char *src = a;
+
+	while (k && !o->eno) {
+		size_t t = PEG_LF_BLOCK - o->npend;
+
+		if (t > k)
+			t = k;
+		memcpy((unsigned char *)o->pend + o->npend * w, src, t * w);
+		o->npend += t;
+		o->n += t;
+		src += t * w;
+		k -= t;
+		if (o->npend == PEG_LF_BLOCK)
+			lout_block(o);
+	}
+	return o->eno ? -1 : 0;
+}
+
+uint64_t peg_level_out_count(const struct peg_level_out *o)
+{
+	return o->n;
+}
+
+int peg_level_out_commit(struct peg_level_out *o, const struct peg_sets *s,
+			 int pegs, uint64_t raw, uint64_t tag,
+			 struct peg_err *err)
+{
+	unsigned char h[LEVEL_HEAD + 8], *buf = NULL;
+	struct peg_afile *af = NULL;
+	int r;
+
+	lout_block(o);
+	if (!o->eno && fflush(o->body))
+		lout_fail(o, errno);
+	if (o->eno) {
+		r = lout_err(err, o->path, o->eno);
+		peg_level_out_abort(o);
+		return r;
+	}
+	r = peg_afile_open(o->path, &af, err);
+	if (r) {
+		peg_level_out_abort(o);
+		return r;
+	}
+	level_head(h, s, pegs, o->n, raw, tag);
+	enc_u64(h + LEVEL_HEAD, peg_afile_hash(h, LEVEL_HEAD));
+	peg_afile_write(af, h, sizeof(h));
+	buf = malloc(1 << 20);
+	rewind(o->body);
+	for (uint64_t left = o->bytes; left && buf;) {
+		size_t k = left < (1 << 20) ? (size_t)left : (1 << 20);
+
+		if (fread(buf, 1, k, o->body) != k) {
+			int e = ferror(o->body) ? errno : EIO;
+
+			free(buf);
+			peg_afile_abort(af);
+			r = lout_err(err, o->path, e);
+			peg_level_out_abort(o);
+			return r;
+		}
+		if (peg_afile_write(af, buf, k))
+			break; /* commit reports it */
+		left -= k;
+	}
+	if (!buf) {
+		peg_afile_abort(af);
+		peg_level_out_abort(o);
+		peg_err_set(err, "out of memory writing '%.180s'", o->path);
+		return PEG_AFILE_ERESOURCE;
+	}
+	free(buf);
+	put_u64(af, peg_afile_checksum(af));
+	peg_level_out_abort(o);
+	return peg_afile_commit(af, err);
+}
+
+void peg_level_out_abort(struct peg_level_out *o)
+{
+	if (!o)
+		return;
+	if (o->body)
+		fclose(o->body);
+	peg_lf_free(o->c);
+	free(o->pend);
+	free(o->path);
+	free(o);
+}
+
+/* The level file at path read into a packed level (l->pack: the file's
+ * blocks as they are, each checked and decoded once on the way), for a
+ * run under a memory budget: the level never exists as an array.  As
+ * peg_sets_level_load with keep; 0, -1 with err, -2 out of memory. */
+int peg_level_load_packed(const struct peg_sets *s, const char *path,
+			  int pegs, uint64_t tag, struct peg_level *l,
+			  struct peg_err *err)
+{
+	unsigned char h[LEVEL_HEAD + 8];
+	uint64_t size, cnt, nblk;
+	struct peg_lf_in *r = NULL;
+	struct peg_lf *c = NULL;
+	struct peg_lpack *p = NULL;
+	size_t hl = PEG_LF_HEAD(s->wide);
+	void *a = NULL;
+	peg_u128 last = 0;
+	int rc = -1;
+	FILE *fp = level_open(path, s, pegs, tag, h, &size, &cnt, &nblk, &rc,
+			      err);
+
+	memset(l, 0, sizeof(*l));
+	if (!fp)
+		return rc;
+	r = peg_lf_in_new(fp, size);
+	c = peg_lf_new();
+	p = peg_lpack_new(s->wide);
+	a = malloc((size_t)PEG_LF_BLOCK * (s->wide ? 16 : 8));
+	if (!r || !c || !p || !a || peg_lf_in_read(r, h, sizeof(h))) {
+		rc = r && c && p && a ? -1 : -2;
+		if (rc == -1)
+			corrupt(err, path, "the header", "truncated");
+		goto out;
+	}
+	/* the blocks' bytes: the file but its header and trailer */
+	p->cap = (size_t)(size - sizeof(h) - 8);
+	p->bcap = (size_t)nblk + 1;
+	p->data = malloc(p->cap + 1);
+	p->off = malloc(sizeof(size_t) * p->bcap);
+	p->first = malloc(sizeof(peg_u128) * p->bcap);
+	if (!p->data || !p->off || !p->first) {
+		rc = -2;
+		goto out;
+	}
+	p->off[0] = 0;
+	for (uint64_t i = 0; i < nblk; i++) {
+		size_t want_n = cnt - i * PEG_LF_BLOCK < PEG_LF_BLOCK
+					? (size_t)(cnt - i * PEG_LF_BLOCK)
+					: PEG_LF_BLOCK;
+		size_t got = 0, len = 0;
+		unsigned char *blk = p->data + p->bytes;
+		const char *why = "truncated";
+		char at[48];
+		int e = -1;
+
+		if (p->cap - p->bytes >= hl && !peg_lf_in_read(r, blk, hl) &&
+		    !peg_lf_block_size(blk, s->wide, want_n, &got, &len) &&
+		    got == want_n && len <= p->cap - p->bytes &&
+		    !peg_lf_in_read(r, blk + hl, len - hl))
+			e = peg_lf_decode(c, blk, len, s->wide, s->n_holes,
+					  i ? &last : NULL, a, &why);
+		else if (got != want_n)
+			why = "bad block";
+		if (e == -2) {
+			rc = -2;
+			goto out;
+		}
+		if (e) {
+			snprintf(at, sizeof(at), "block %llu",
+				 (unsigned long long)i + 1);
+			corrupt(err, path, at, why);
+			goto out;
+		}
+		p->first[i] = s->wide ? ((peg_u128 *)a)[0]
+				      : ((uint64_t *)a)[0];
+		last = s->wide ? ((peg_u128 *)a)[got - 1]
+			       : ((uint64_t *)a)[got - 1];
+		p->bytes += len;
+		p->off[i + 1] = p->bytes;
+		p->nblk = (size_t)i + 1;
+		p->n += got;
+	}
+	if (p->bytes != p->cap || peg_lf_in_trailer(r)) {
+		corrupt(err, path, "the trailer", NULL);
+		goto out;
+	}
+	l->pack = p;
+	p = NULL;
+	l->n = (size_t)cnt;
+	l->raw = dec_u64(h + 32);
+	l->have = 1;
+	rc = 0;
+out:
+	if (rc == -2)
+		peg_err_set(err, "out of memory reading '%.180s'", path);
+	peg_lpack_free(p);
+	free(a);
+	peg_lf_in_free(r);
+	peg_lf_free(c);
+	fclose(fp);
+	return rc;
+}
+
+int peg_level_out_failed(const struct peg_level_out *o, struct peg_err *err)
+{
+	if (!o || !o->eno)
+		return 0;
+	lout_err(err, o->path, o->eno);
+	return 1;
 }

@@ -18,6 +18,7 @@
  *                        bucket pools and the sort (boards <= 36 holes)
  *   sets_byindex_impl.h  the by-index sets of seed 001 sections 5-6 */
 #include "codew.h"
+#include "sets_level.h"
 
 /* A growable array of codes. */
 struct NAME(vec_) {
@@ -45,6 +46,17 @@ struct NAME(pool_) {
 
 struct NAME(part_);
 struct dense;
+
+/* A new forward level streamed to its level file by the disk merge
+ * (forward_only_ with a work directory under a budget): pruned and sized
+ * block by block on the way, never held whole. */
+struct NAME(sink_) {
+	struct peg_level_out *o;
+	struct peg_prune *pr; /* the pruning, or NULL */
+	int raw;              /* sum the raw sizes */
+	uint64_t raw_sum, in; /* raw size of what was kept; codes merged */
+	int streamed;         /* the merge took the level */
+};
 
 /* A worker's sort buffers, kept across levels (fresh pages cost more than
  * the sort). */
@@ -75,6 +87,7 @@ struct NAME(ctx_) {
 	struct peg_prune *prune; /* opts.prune in the F phase, else NULL */
 	uint64_t *pruned;        /* its losses per level (s->pruned) */
 	struct dense *dn;        /* ranked bitmaps (sets_dense_impl.h), or NULL */
+	struct NAME(sink_) *sink; /* set around one forward expansion, or NULL */
 };
 
 static CW NAME(canon_)(const struct NAME(ctx_) *c, CW x)
@@ -84,6 +97,22 @@ static CW NAME(canon_)(const struct NAME(ctx_) *c, CW x)
 		return symv_canon(&c->v, x);
 #endif
 	return SYM_CANON(c->t, c->group, c->ng, x);
+}
+
+/* The raw size (orbit sizes summed) of the codes a[0..n). */
+static uint64_t NAME(raw_add_)(const struct NAME(ctx_) *c, const CW *a,
+			       size_t n)
+{
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int fixed = 1;
+
+		for (int s = 1; s < c->ng; s++)
+			fixed += SYM_APPLY(c->t, c->group[s], a[i]) == a[i];
+		sum += (uint64_t)(c->ng / fixed);
+	}
+	return sum;
 }
 
 #include "sets_sort_impl.h"
@@ -216,13 +245,9 @@ static uint64_t NAME(raw_size_)(const struct NAME(ctx_) *c,
 	struct NAME(rd_) r;
 
 	NAME(rd_open_)(&r, c, l);
-	for (; NAME(rd_more_)(&r); r.i++) {
-		CW x = r.a[r.i];
-		int fixed = 1;
-
-		for (int s = 1; s < c->ng; s++)
-			fixed += SYM_APPLY(c->t, c->group[s], x) == x;
-		sum += (uint64_t)(c->ng / fixed);
+	while (NAME(rd_more_)(&r)) {
+		sum += NAME(raw_add_)(c, r.a + r.i, r.n - r.i);
+		r.i = r.n;
 	}
 	free(r.buf);
 	return sum;
@@ -437,12 +462,25 @@ static void NAME(drop_)(struct peg_level *l)
 	l->raw = raw;
 }
 
+/* Read the work directory's level file path back: packed under a
+ * budget (never an array), else as an array.  0, or -1 with err. */
+static int NAME(work_load_)(const struct NAME(ctx_) *c,
+			    const struct peg_sets *s, const char *path,
+			    int pegs, uint64_t tag, struct peg_level *l,
+			    struct peg_err *err)
+{
+	if (c->pack)
+		return peg_level_load_packed(s, path, pegs, tag, l, err) ? -1
+									  : 0;
+	return peg_sets_level_load(s, path, pegs, tag, 1, l, err) ? -1 : 0;
+}
+
 /* opts.forward_only: F from the start down to bottom, through the work
  * directory o->work when set (sets.c explains it): the levels already
  * there are checked and the lowest one is read back; each new level is
  * written as soon as it is made and its parent dropped.  0, or -1 with
  * err. */
-static int NAME(forward_only_)(const struct NAME(ctx_) *c,
+static int NAME(forward_only_)(struct NAME(ctx_) *c,
 			       const struct peg_sets_opts *o,
 			       struct peg_sets *s, int bottom, int threads,
 			       struct peg_err *err)
@@ -476,8 +514,7 @@ static int NAME(forward_only_)(const struct NAME(ctx_) *c,
 		}
 		if (k < top) {
 			work_path(path, sizeof(path), w.dir, k);
-			if (peg_sets_level_load(s, path, k, w.tag, 1, &lv[k],
-						err))
+			if (NAME(work_load_)(c, s, path, k, w.tag, &lv[k], err))
 				return -1;
 			NAME(drop_)(&lv[top]);
 			s->resumed = k;
@@ -489,16 +526,48 @@ static int NAME(forward_only_)(const struct NAME(ctx_) *c,
 		}
 	}
 	for (int n = top; n > bottom; n--) {
-		if (NAME(expand_level_)(c, &lv[n], &lv[n - 1], threads,
-					&s->children, c->pack) ||
-		    NAME(prune_level_)(c, s->prune, &lv[n - 1],
-				       &s->pruned[n - 1]))
+		struct NAME(sink_) sk;
+		int r;
+
+		/* under a budget the disk merge writes the new level straight
+		 * to its file (then read back packed as the next parent) */
+		memset(&sk, 0, sizeof(sk));
+		if (o->work && c->pack) {
+			work_path(path, sizeof(path), w.dir, n - 1);
+			if (peg_level_out_open(s, path, &sk.o, err))
+				return -1;
+			sk.pr = s->prune;
+			sk.raw = o->raw;
+			c->sink = &sk;
+		}
+		r = NAME(expand_level_)(c, &lv[n], &lv[n - 1], threads,
+					&s->children, c->pack);
+		c->sink = NULL;
+		if (r && peg_level_out_failed(sk.o, err)) {
+			peg_level_out_abort(sk.o);
+			return -1;
+		}
+		if (!r && sk.streamed) {
+			s->pruned[n - 1] += sk.in - lv[n - 1].n;
+			r = peg_level_out_commit(sk.o, s, n - 1, sk.raw_sum,
+						 w.tag, err);
+			if (r)
+				return -1;
+			NAME(drop_)(&lv[n]);
+			if (NAME(work_load_)(c, s, path, n - 1, w.tag,
+					     &lv[n - 1], err))
+				return -1;
+			progress_level(c->pg, PEG_PHASE_FORWARD, n - 1,
+				       lv[n - 1].n);
+			continue;
+		}
+		peg_level_out_abort(sk.o);
+		if (r || NAME(prune_level_)(c, s->prune, &lv[n - 1],
+					    &s->pruned[n - 1]))
 			goto nomem;
 		if (o->raw)
 			lv[n - 1].raw = NAME(raw_size_)(c, &lv[n - 1]);
 		if (o->work) {
-			int r;
-
 			work_path(path, sizeof(path), w.dir, n - 1);
 			r = peg_sets_level_save(s, path, n - 1, &lv[n - 1],
 						w.tag, err);
@@ -534,7 +603,7 @@ nomem:
 /* opts.work without forward_only (a complement problem): F through the
  * work directory as forward_only_ makes it (resuming), then every level
  * read back (packed under a budget) for W.  0, or -1 with err. */
-static int NAME(work_full_)(const struct NAME(ctx_) *c,
+static int NAME(work_full_)(struct NAME(ctx_) *c,
 			    const struct peg_sets_opts *o, struct peg_sets *s,
 			    int bottom, int threads, struct peg_err *err)
 {
@@ -563,10 +632,8 @@ static int NAME(work_full_)(const struct NAME(ctx_) *c,
 		if (s->F[m].have)
 			continue;
 		work_path(path, sizeof(path), w.dir, m);
-		if (peg_sets_level_load(s, path, m, w.tag, 1, &s->F[m], err))
+		if (NAME(work_load_)(c, s, path, m, w.tag, &s->F[m], err))
 			return -1;
-		if (NAME(pack_)(c, &s->F[m]))
-			goto nomem;
 	}
 	return 0;
 nomem:
@@ -694,6 +761,12 @@ static int NAME(compute_)(const struct peg_board *b,
 			if (NAME(winning_)(&c, &s->F[m], &s->F[n - m], &s->W[m]))
 				goto nomem;
 			progress_level(c.pg, PEG_PHASE_WINNING, m, s->W[m].n);
+			/* half: eq. 9 below reads F_(N-m') for m' < k only,
+			 * so the two biggest levels go now (the peak) */
+			if (o.half && !o.raw) {
+				NAME(drop_)(&s->F[m]);
+				NAME(drop_)(&s->F[n - m]);
+			}
 		}
 		for (int m = k - 1; m >= nf; m--) {
 			struct peg_level d = {0};
