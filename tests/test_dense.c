@@ -14,7 +14,11 @@
  *     every hole;
  *   - T7 from a1 forward to 18 pegs;
  *   - the English central game forward to 20 pegs, whose sizes are seed
- *     001 Table 2's |F_n|;
+ *     001 Table 2's |F_n|, and its winning-set run (half, no losers:
+ *     Table 2's 1,679,072 winning positions, F_16 and F_17 dropped
+ *     after W_16 with their sizes kept);
+ *   - the AVX2 lanes of the children against the scalar ones
+ *     (PEGSOL_DENSE_AVX2=0): T6 in the half shape, English forward;
  *   - the English board under the whole group from c1, whose images leave
  *     the start's class: strict mode must refuse it, mode 1 must fall
  *     back to the sort path and agree.
@@ -72,7 +76,9 @@ static void same_sets(const struct peg_sets *a, const struct peg_sets *d,
 				continue;
 			}
 			levels += x[k]->have;
-			if (x[k]->n &&
+			/* a level dropped after use (half: F_(N/2) and
+			 * F_(N/2+1) once W_(N/2) is made) keeps its size */
+			if (x[k]->have && x[k]->n &&
 			    memcmp(x[k]->code, y[k]->code,
 				   x[k]->n * sizeof(uint64_t)))
 				same = 0;
@@ -107,6 +113,28 @@ static void problem(const struct peg_board *b, const char *vacate,
 		CHECK(peg_board_parse_holes(b, finish, goal, &err) > 0,
 		      "hole %s", finish);
 	}
+}
+
+/* The bitmaps with the AVX2 lanes (the default where the CPU has them)
+ * against the scalar lanes (PEGSOL_DENSE_AVX2=0), both strict. */
+static void compare_lanes(const struct peg_board *b, const char *vacate,
+			  const struct peg_sets_opts *o)
+{
+	unsigned char start[64], goal[64];
+	struct peg_problem p = {0};
+	struct peg_sets *a, *d;
+	char what[120];
+
+	problem(b, vacate, NULL, start, goal, &p);
+	snprintf(what, sizeof(what), "%s from %s, scalar and AVX2 lanes%s",
+		 b->spec, vacate, o->half ? " (half)" : "");
+	setenv("PEGSOL_DENSE_AVX2", "0", 1);
+	a = sets_in(b, &p, o, "2");
+	unsetenv("PEGSOL_DENSE_AVX2");
+	d = sets_in(b, &p, o, "2");
+	same_sets(a, d, what);
+	peg_sets_free(a);
+	peg_sets_free(d);
 }
 
 static void compare(const struct peg_board *b, const char *vacate,
@@ -166,6 +194,8 @@ int main(void)
 			peg_board_hole_name(b, h, hole, sizeof(hole));
 			compare(b, hole, NULL, &o, "2");
 		}
+		compare_lanes(b, "a1", &o);
+		compare_lanes(b, "b2", &o);
 		o.half = 0;
 		o.no_losers = 0;
 		compare(b, "a1", "*", &o, "1");
@@ -195,6 +225,7 @@ int main(void)
 		/* the central game forward to 20 pegs (seed 001 Table 2) */
 		o.to = 20;
 		compare(b, "d4", NULL, &o, "2");
+		compare_lanes(b, "d4", &o);
 		problem(b, "d4", NULL, start, goal, &p);
 		d = sets_in(b, &p, &o, "2");
 		CHECK(d != NULL, "english d4 forward, strict dense");
@@ -205,6 +236,28 @@ int main(void)
 			CHECK_INT(d->F[n].n, table2_f[32 - n], what);
 		}
 		peg_sets_free(d);
+		/* the winning-set run of deadend (half, no losers): Table
+		 * 2's W column in all, and F_16, F_17 dropped once W_16 is
+		 * made (the peak), their sizes kept */
+		{
+			struct peg_sets_opts h = {0};
+			size_t wsum = 0;
+
+			h.half = 1;
+			h.no_losers = 1;
+			d = sets_in(b, &p, &h, "1");
+			CHECK(d != NULL, "english d4 half");
+			for (int n = 1; d && n <= 32; n++)
+				wsum += d->W[n].n;
+			CHECK_INT(wsum, 1679072, "english d4 half: |W| in all");
+			CHECK(d && !d->F[16].have && !d->F[17].have &&
+				      d->F[16].n == 3312423 &&
+				      d->F[17].n == 2598215 && d->F[18].have,
+			      "english d4 half: F_16, F_17 dropped, sizes kept");
+			CHECK_INT(d ? d->W[16].n : 0, 230230,
+				  "english d4 half: |W_16|");
+			peg_sets_free(d);
+		}
 		/* the whole group from c1: images in other classes */
 		o.group = PEG_GROUP_FULL;
 		o.to = 24;

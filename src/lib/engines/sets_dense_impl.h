@@ -52,7 +52,7 @@ enum {
 	DENSE_MIN = 16384, /* parents of a level, below: the sort path */
 	DENSE_RATIO = 16,  /* bitmap words per parent, above: sort path */
 	DENSE_RATIO_COMP = 4, /* the same for the complements of a level */
-	DENSE_PF = 8,      /* children between a rank and its bit set */
+	DENSE_PF = 32,     /* children between a rank and its bit set */
 	DENSE_BATCH = 32,  /* children ranked together */
 	DENSE_MAXG = 40    /* jump shapes (below) */
 };
@@ -66,7 +66,9 @@ struct dense {
 				 * state) in low_unrank */
 	uint32_t *low_unrank;   /* 2^L: the low values by group, ascending */
 	uint8_t *high_state;    /* 2^H: the state of hi << L */
-	uint8_t *low_state;     /* 2^L: the state of lo */
+	uint8_t st8[(DENSE_MAXN + 7) / 8][256]; /* the state of byte value v
+						 * at byte b (states are
+						 * linear: XOR the bytes') */
 	uint8_t *high_pop;      /* 2^H: the pegs of hi */
 	uint32_t *hi;           /* 2^H + 1: cum */
 	int k, target;          /* the layer hi holds, k = -1 none */
@@ -93,6 +95,7 @@ struct dense {
 	int nbytes;
 	uint64_t (*it)[256][8];
 	uint64_t (*sf8)[8];
+	int avx2; /* the 8 lanes in two AVX2 registers (dense_parent_avx2) */
 };
 
 static void dense_free(struct dense *dn)
@@ -105,7 +108,6 @@ static void dense_free(struct dense *dn)
 	free(dn->low_off);
 	free(dn->low_unrank);
 	free(dn->high_state);
-	free(dn->low_state);
 	free(dn->high_pop);
 	free(dn->hi);
 	for (int t = 0; t < 8; t++)
@@ -127,8 +129,11 @@ static inline int dense_popc(uint64_t x)
 /* The state of a code of the board, from the tables. */
 static inline int dense_pstate(const struct dense *dn, uint64_t x)
 {
-	return dn->high_state[x >> dn->L] ^
-	       dn->low_state[x & (((uint64_t)1 << dn->L) - 1)];
+	int s = 0;
+
+	for (int b = 0; b < (DENSE_MAXN + 7) / 8; b++, x >>= 8)
+		s ^= dn->st8[b][x & 0xff];
+	return s;
 }
 
 static int dense_state(const struct dense *dn, uint64_t x)
@@ -198,6 +203,11 @@ static struct dense *dense_new(const struct peg_fast64 *fa, int threads)
 	if (!dn)
 		return NULL;
 	dn->mode = !e || !*e ? -1 : !strcmp(e, "2") ? 2 : 1;
+#if SYMV_X86
+	/* PEGSOL_DENSE_AVX2=0: the scalar lanes (tests compare the two) */
+	e = getenv("PEGSOL_DENSE_AVX2");
+	dn->avx2 = (!e || strcmp(e, "0")) && __builtin_cpu_supports("avx2");
+#endif
 	dn->n = n;
 	dn->L = n / 2 < 18 ? (n + 1) / 2 : 18;
 	dn->H = n - dn->L;
@@ -218,12 +228,10 @@ static struct dense *dense_new(const struct peg_fast64 *fa, int threads)
 	dn->low_off = calloc(ng + 1, sizeof(uint32_t));
 	dn->high_state = malloc(nh);
 	dn->high_pop = malloc(nh);
-	dn->low_state = malloc(nl);
 	dn->hi = malloc((nh + 1) * sizeof(uint32_t));
 	cnt = calloc(ng, sizeof(uint32_t));
 	if (!dn->lowrank || !dn->low_unrank || !dn->low_off ||
-	    !dn->high_state || !dn->hi || !cnt || !dn->high_pop ||
-	    !dn->low_state)
+	    !dn->high_state || !dn->hi || !cnt || !dn->high_pop)
 		goto fail;
 	for (size_t l = 0; l < nl; l++) {
 		size_t g = ((size_t)__builtin_popcountll(l) << dn->d) |
@@ -239,12 +247,15 @@ static struct dense *dense_new(const struct peg_fast64 *fa, int threads)
 
 		dn->low_unrank[dn->low_off[g] + cnt[g]] = (uint32_t)l;
 		dn->lowrank[l] = (uint16_t)cnt[g]++;
-		dn->low_state[l] = (uint8_t)s;
 	}
 	for (size_t h = 0; h < nh; h++) {
 		dn->high_state[h] = (uint8_t)dense_state(dn, (uint64_t)h << dn->L);
 		dn->high_pop[h] = (uint8_t)dense_popc(h);
 	}
+	for (int b = 0; b < (DENSE_MAXN + 7) / 8; b++)
+		for (int v = 0; v < 256; v++)
+			dn->st8[b][v] = (uint8_t)dense_state(
+				dn, ((uint64_t)v << (8 * b)) & ((1ULL << n) - 1));
 	for (int k = 0; k < nj && k < 65536; k++) {
 		const struct peg_jump *j = &fa->jumps[k];
 		int a = j->over - j->from, b = j->to - j->from, q = 0;
@@ -380,6 +391,54 @@ dense_children_simd(const struct ctx_64 *c, uint64_t p, struct dput *s)
 #endif
 
 #define SH(x, s) ((s) >= 0 ? (x) >> (s) : (x) << -(s))
+#if SYMV_X86
+/* The children of parent p (jumps by shape, dn->ngrp > 0) with the 8
+ * lanes in two AVX2 registers kept across the children: a child's images
+ * are two XORs, its least (cx: greatest, complemented) image a tree of
+ * three compares.  Codes have at most DENSE_MAXN < 63 bits, so the
+ * signed 64-bit compares order them as unsigned. */
+__attribute__((target("avx2"))) static void
+dense_parent_avx2(const struct dense *dn, uint64_t p, int cx, uint64_t full,
+		  struct dput *s)
+{
+	__m256i m0 = _mm256_setzero_si256(), m1 = m0;
+
+	for (int b = 0; b < dn->nbytes; b++) {
+		const __m256i *row =
+			(const __m256i *)dn->it[b][(p >> (8 * b)) & 0xff];
+
+		m0 = _mm256_or_si256(m0, _mm256_loadu_si256(row));
+		m1 = _mm256_or_si256(m1, _mm256_loadu_si256(row + 1));
+	}
+	for (int q = 0; q < dn->ngrp; q++)
+		for (uint64_t x = p & SH(p, dn->sa[q]) & ~SH(p, dn->sb[q]) &
+				  dn->gm[q];
+		     x; x &= x - 1) {
+			const __m256i *sf = (const __m256i *)
+				dn->sf8[dn->gk[q][__builtin_ctzll(x)]];
+			__m256i a = _mm256_xor_si256(m0, _mm256_loadu_si256(sf));
+			__m256i c = _mm256_xor_si256(m1,
+						     _mm256_loadu_si256(sf + 1));
+			__m128i l, h;
+
+			/* lanes where a > c take c: the least per lane
+			 * (cx: the greatest) */
+			a = cx ? _mm256_blendv_epi8(c, a,
+						    _mm256_cmpgt_epi64(a, c))
+			       : _mm256_blendv_epi8(a, c,
+						    _mm256_cmpgt_epi64(a, c));
+			l = _mm256_castsi256_si128(a);
+			h = _mm256_extracti128_si256(a, 1);
+			l = cx ? _mm_blendv_epi8(h, l, _mm_cmpgt_epi64(l, h))
+			       : _mm_blendv_epi8(l, h, _mm_cmpgt_epi64(l, h));
+			h = _mm_unpackhi_epi64(l, l);
+			l = cx ? _mm_blendv_epi8(h, l, _mm_cmpgt_epi64(l, h))
+			       : _mm_blendv_epi8(l, h, _mm_cmpgt_epi64(l, h));
+			dense_put(s, cx ? full ^ (uint64_t)_mm_cvtsi128_si64(l)
+					: (uint64_t)_mm_cvtsi128_si64(l));
+		}
+}
+#endif
 #define MIN2(a, b) ((a) < (b) ? (a) : (b))
 #define MAX2(a, b) ((a) > (b) ? (a) : (b))
 /* EMIT(k) for every jump k legal in the parent p: a shape's jumps at once
@@ -454,6 +513,13 @@ static void *dense_gen(void *arg)
 #if SIMD64
 		if (c->v.simd) {
 			dense_children_simd(c, p, &s);
+			dense_flush(&s);
+			continue;
+		}
+#endif
+#if SYMV_X86
+		if (dn->it && dn->avx2 && dn->ngrp) {
+			dense_parent_avx2(dn, p, cx, c->full, &s);
 			dense_flush(&s);
 			continue;
 		}
@@ -657,8 +723,9 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 		const SYMTAB *t = c->t;
 
 		dn->nbytes = t->n_bytes;
-		dn->it = malloc(sizeof(*dn->it) * (size_t)t->n_bytes);
-		dn->sf8 = malloc(sizeof(*dn->sf8) * (size_t)(c->nj + 1));
+		/* rows on cache lines: one line a row */
+		dn->it = aligned_alloc(64, sizeof(*dn->it) * (size_t)t->n_bytes);
+		dn->sf8 = aligned_alloc(64, sizeof(*dn->sf8) * (size_t)(c->nj + 1));
 		if (!dn->it || !dn->sf8)
 			return -1;
 		for (int b = 0; b < t->n_bytes; b++)
