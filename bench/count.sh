@@ -4,7 +4,8 @@
 #   - English centre count (seed 001 Table 7: 40,861,647,040,079,968)
 #   - T6 every start, complement and one peg anywhere (issue 15: sums
 #     397,962,490,212 and 2,194,477,729,800), T7 every start (complement)
-#   - the memory budget: count english --memory-mb 32, peak RSS printed
+#   - the memory budget: count english --memory-mb 32 and 16, peak RSS
+#     printed (bound M + 64 MB)
 #   - TABLE7=1: the seven English counts of seed 001 Table 7, one after
 #     another (bench/solve.sh TABLE7=1 reads them from the seed)
 #   - T7ANY=1: T7 every start, one peg anywhere (slow: minutes of CPU)
@@ -21,6 +22,8 @@ bench "count T7 --all-starts" "$HEAVY_RUNS" '^sum 0 \(28 starts, 7 classes' \
 	$P count triangle:7 --all-starts
 bench "count english --memory-mb 32" "$HEAVY_RUNS" '^40861647040079968 solutions' \
 	$P count english --vacate d4 --finish d4 --memory-mb 32
+bench "count english --memory-mb 16" "$HEAVY_RUNS" '^40861647040079968 solutions' \
+	$P count english --vacate d4 --finish d4 --memory-mb 16
 if [ "${T7ANY:-0}" = 1 ]; then
 	bench "count T7 --all-starts --anywhere" 1 '^sum 15829671888346455300 ' \
 		$P count triangle:7 --all-starts --anywhere

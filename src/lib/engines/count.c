@@ -11,7 +11,9 @@
  *     count = sum over orbits O in W_m of T(O) / |O| * T(orbit of ~x)
  *
  * at m = floor(N/2), and only the levels from the start down to m are
- * walked.  The workers take slices of a level and add into the next
+ * walked.  On an odd board (N = 2m + 1) the meet is on the jumps from
+ * m + 1 pegs to m instead, and W_m's table is never built (count_impl.h
+ * edge_job_).  The workers take slices of a level and add into the next
  * level's counts atomically (add128_atomic); the meet too is split.  The counts are unsigned __int128 with overflow checks; on
  * overflow the full walk runs again on GMP integers.
  *
@@ -27,6 +29,9 @@
 #include "symv.h"
 
 #include <gmp.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,11 +47,28 @@ static size_t hash128(peg_u128 x, int bits)
 		      bits);
 }
 
+/* The walk's tables: 2^bits slots for n codes, at most half full (most
+ * children looked up are misses). */
+static int table_bits(size_t n)
+{
+	int bits = 4;
+
+	while (((size_t)1 << bits) < 2 * n + 2)
+		bits++;
+	return bits;
+}
+
+/* Memory the walk may take beyond a budget (peg_count_solutions_opts):
+ * half of the 64 MB that the budget's bound (peak RSS <= budget + 64 MB,
+ * docs/performance.md) leaves for the process itself. */
+#define WALK_SLACK ((size_t)32 << 20)
+
 /* Levels with fewer slots are walked by one worker. */
 enum { WALK_MIN_SLOTS = 1 << 14 };
 
 /* Children of one parent computed (and their slots prefetched) before any
- * is looked up (count_impl.h kids_). */
+ * is looked up (count_impl.h kids_).  (Probing one batch while the next
+ * parents' batch fills was tried: no gain measured, 2026-11-27.) */
 enum { KID_BATCH = 256 };
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -121,47 +143,47 @@ int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
 	return peg_count_solutions_opts(b, p, &o, r, sets_out, err);
 }
 
-/* Packed sets (a memory budget): the forward levels are dropped and the
- * winning levels decoded into arrays, which the walk reads.  0, or -1
- * out of memory. */
-static int unpack_winning(struct peg_sets *s)
+/* The walk reads only W: the forward (and backward) levels are released
+ * before it, arrays or packs, so their memory is free for the walk's
+ * tables (the sizes stay, with have 0, as in a --work run).  The winning
+ * levels stay as they are; packed ones (a memory budget) are decoded a
+ * block at a time into the walk's tables. */
+static void drop_forward(struct peg_sets *s)
 {
-	struct peg_lf *c = peg_lf_new();
-	size_t w = s->wide ? sizeof(peg_u128) : sizeof(uint64_t);
-
-	if (!c)
-		return -1;
 	for (int m = 0; m <= s->n_holes; m++) {
-		struct peg_level *l = &s->W[m];
-		unsigned char *a;
-		size_t k = 0;
+		struct peg_level *l[2] = {&s->F[m], &s->G[m]};
 
-		if (s->F[m].pack) {
-			peg_lpack_free(s->F[m].pack);
-			s->F[m].pack = NULL;
-			s->F[m].have = 0;
+		for (int i = 0; i < 2; i++) {
+			free(l[i]->code);
+			l[i]->code = NULL;
+			peg_lpack_free(l[i]->pack);
+			l[i]->pack = NULL;
+			l[i]->have = 0;
 		}
-		if (!l->pack)
-			continue;
-		a = malloc(l->n * w + 1);
-		for (size_t i = 0; a && i < l->pack->nblk; i++) {
-			if (peg_lpack_block(l->pack, c, i, a + k * w)) {
-				free(a);
-				a = NULL;
-				break;
-			}
-			k += peg_lpack_block_n(l->pack, i);
-		}
-		if (!a) {
-			peg_lf_free(c);
-			return -1;
-		}
-		l->code = (uint64_t *)(void *)a;
-		peg_lpack_free(l->pack);
-		l->pack = NULL;
 	}
-	peg_lf_free(c);
-	return 0;
+}
+
+/* The most bytes the walk's tables hold at once (count_impl.h
+ * count_sets_: the level walked, the one below it, and the level N - m
+ * kept for the meet in the middle; an upper bound on odd boards, whose
+ * edge meet never builds the level m).  slot: the bytes of a slot. */
+static size_t walk_bytes(const struct peg_sets *s, size_t slot)
+{
+	int ns = s->start_pegs, nf = s->finish_pegs, n = s->n_holes, stop = nf;
+	size_t most = 0;
+
+	if (s->complement && n / 2 >= nf && n / 2 <= ns)
+		stop = n / 2;
+	for (int m = ns; m > stop; m--) {
+		size_t b = ((size_t)1 << table_bits(s->W[m].n)) +
+			   ((size_t)1 << table_bits(s->W[m - 1].n));
+
+		if (stop != nf && n - stop > m && n - stop <= ns)
+			b += (size_t)1 << table_bits(s->W[n - stop].n);
+		if (b * slot > most)
+			most = b * slot;
+	}
+	return most;
 }
 
 int peg_count_solutions_opts(const struct peg_board *b,
@@ -193,11 +215,26 @@ int peg_count_solutions_opts(const struct peg_board *b,
 	o.lift = !o.pack;
 	if (peg_sets_compute(b, p, &o, &s, err))
 		return -1;
-	if (o.pack && unpack_winning(s)) {
-		peg_sets_free(s);
-		peg_err_set(err, "out of memory counting solutions");
-		return -1;
+	drop_forward(s);
+	if (o.memory) {
+		size_t need = walk_bytes(s, s->wide ? sizeof(struct slot_128)
+						    : sizeof(struct slot_64));
+
+		if (need > o.memory + WALK_SLACK) {
+			peg_err_set(err, "out of memory: the count walk needs "
+				    "%zu MB of tables, over the memory budget "
+				    "of %zu MB (+ %zu MB)", need >> 20,
+				    o.memory >> 20, WALK_SLACK >> 20);
+			peg_sets_free(s);
+			return -1;
+		}
 	}
+#ifdef __GLIBC__
+	/* hand the freed levels and the workers' arenas back to the system
+	 * before the walk's tables are faulted in (the budget counts RSS) */
+	if (o.memory)
+		malloc_trim(0);
+#endif
 	rc = s->wide ? count_sets_128(b, s, r, o.progress, o.progress_ctx, err)
 		     : count_sets_64(b, s, r, o.progress, o.progress_ctx, err);
 	if (sets_out && !rc)

@@ -33,32 +33,84 @@ struct NAME(spare_) {
 	size_t n;
 };
 
-static int NAME(table_build_)(struct NAME(table_) *t, const struct peg_level *l,
-			      struct NAME(spare_) *sp)
+static void NAME(table_put_)(struct NAME(table_) *t, const CW *code, size_t n)
 {
-	size_t mask;
+	size_t mask = ((size_t)1 << t->bits) - 1;
 
-	t->bits = 4;
-	while (((size_t)1 << t->bits) < 2 * l->n + 2)
-		t->bits++; /* at most half full: most children are misses */
-	mask = ((size_t)1 << t->bits) - 1;
-	if (sp && sp->slot && sp->n >= mask + 1) {
-		t->slot = sp->slot;
-		sp->slot = NULL;
-	} else {
-		t->slot = symv_big_alloc((mask + 1) * sizeof(*t->slot));
-	}
-	if (!t->slot)
-		return -1;
-	memset(t->slot, 0, (mask + 1) * sizeof(*t->slot));
-	for (size_t i = 0; i < l->n; i++) {
-		size_t h = HASH(LC(l)[i], t->bits);
+	for (size_t i = 0; i < n; i++) {
+		size_t h = HASH(code[i], t->bits);
 
 		while (t->slot[h].code)
 			h = (h + 1) & mask;
-		t->slot[h].code = LC(l)[i];
+		t->slot[h].code = code[i];
 	}
+}
+
+/* The codes of a packed level (a memory budget), decoded a block at a
+ * time straight into t: the level is never unpacked whole.  0 or -1. */
+static int NAME(table_put_packed_)(struct NAME(table_) *t,
+				   const struct peg_lpack *pk)
+{
+	struct peg_lf *c = peg_lf_new();
+	size_t most = 0;
+	CW *a = NULL;
+	int rc = -1;
+
+	for (size_t i = 0; i < pk->nblk; i++)
+		if (peg_lpack_block_n(pk, i) > most)
+			most = peg_lpack_block_n(pk, i);
+	a = malloc((most + 1) * sizeof(CW));
+	for (size_t i = 0; c && a && i < pk->nblk; i++) {
+		if (peg_lpack_block(pk, c, i, a))
+			goto out;
+		NAME(table_put_)(t, a, peg_lpack_block_n(pk, i));
+	}
+	rc = c && a ? 0 : -1;
+out:
+	free(a);
+	peg_lf_free(c);
+	return rc;
+}
+
+/* The table of level l (its array, or its pack), in the spare array sp
+ * when that is big enough; a spare too small is freed (the levels walked
+ * grow, so it would only hold memory).  0, or -1 out of memory. */
+static int NAME(table_build_)(struct NAME(table_) *t, const struct peg_level *l,
+			      struct NAME(spare_) *sp)
+{
+	size_t nslot;
+
+	t->bits = table_bits(l->n);
+	nslot = (size_t)1 << t->bits;
+	if (sp && sp->slot && sp->n >= nslot) {
+		t->slot = sp->slot;
+		sp->slot = NULL;
+	} else {
+		if (sp) {
+			free(sp->slot);
+			sp->slot = NULL;
+		}
+		t->slot = symv_big_alloc(nslot * sizeof(*t->slot));
+	}
+	if (!t->slot)
+		return -1;
+	memset(t->slot, 0, nslot * sizeof(*t->slot));
+	if (l->pack)
+		return NAME(table_put_packed_)(t, l->pack);
+	NAME(table_put_)(t, LC(l), l->n);
 	return 0;
+}
+
+/* The start's table (one code): its count 1. */
+static void NAME(table_start_)(struct NAME(table_) *t, int gmp)
+{
+	for (size_t i = 0; i < (size_t)1 << t->bits; i++)
+		if (t->slot[i].code) {
+			if (gmp)
+				mpz_set_ui(t->z[i], 1);
+			else
+				t->slot[i].val = 1;
+		}
 }
 
 static long NAME(table_find_)(const struct NAME(table_) *t, CW code)
@@ -285,9 +337,12 @@ static inline CW NAME(child_)(const struct NAME(walk_) *w, const CW *img,
  * a big table are cache misses; this way they overlap).
  * The canonical children of p (legal jumps) into kid[0..], their slots in
  * t prefetched, from the jump after *k0 of hole bit q on; returns how
- * many (at most KID_BATCH: call again while *q is not 0). */
+ * many (at most cap: call again while *q is not 0).  cx = full: the
+ * complements of the children instead (img then holds the images of
+ * ~p: a symmetry commutes with the complement); else 0. */
 static int NAME(kids_)(const struct NAME(walk_) *w, const CW *img, CW p,
-		       CW *q, int *k0, const struct NAME(table_) *t, CW *kid)
+		       CW cx, CW *q, int *k0, const struct NAME(table_) *t,
+		       CW *kid, int cap)
 {
 	int m = 0;
 
@@ -298,11 +353,11 @@ static int NAME(kids_)(const struct NAME(walk_) *w, const CW *img, CW p,
 		for (; k < w->from_first[h + 1]; k++) {
 			if (!FAST_FN(_legal)(w->f, k, p))
 				continue;
-			if (m == KID_BATCH) {
+			if (m == cap) {
 				*k0 = k;
 				return m;
 			}
-			kid[m] = NAME(child_)(w, img, p, k);
+			kid[m] = NAME(child_)(w, img, p ^ cx, k);
 			__builtin_prefetch(&t->slot[HASH(kid[m], t->bits)]);
 			m++;
 		}
@@ -337,7 +392,8 @@ static void *NAME(walk_job_)(void *arg)
 			continue;
 		for (int g = 1; g < ng; g++)
 			img[g] = SYM_APPLY(SETS_SYMTAB(s), s->group[g], p);
-		while ((m = NAME(kids_)(w, img, p, &q, &k0, jb->next, kid)))
+		while ((m = NAME(kids_)(w, img, p, 0, &q, &k0, jb->next, kid,
+					KID_BATCH)))
 			for (int j = 0; j < m; j++)
 				if (NAME(push_)(jb, i, kid[j])) {
 					jb->over = 1;
@@ -420,6 +476,75 @@ static void *NAME(meet_job_)(void *arg)
 	return NULL;
 }
 
+/* The meet on the edges (complement problems on an odd number of holes
+ * N = 2h + 1: count_sets_).  Every solution takes exactly one jump from
+ * h + 1 pegs to h, so with t(x) the paths from the start to the raw
+ * position x (t(~y) = the paths from y to the finish)
+ *
+ *     count = sum over orbits O in W_(h+1), x in O, of |O| t(x) *
+ *             (sum over the jumps of x, child y, of t(~y))
+ *
+ * where ~y has h + 1 pegs again: both factors come from one table, and
+ * the level of h pegs is never built.  First tdiv_job_ turns the table's
+ * orbit totals T(O) into t(x) = T(O) / |O| (exact: the start is fixed by
+ * the group); then edge_job_ sums, slots [i0, i1) of cur. */
+static void *NAME(tdiv_job_)(void *arg)
+{
+	struct NAME(job_) *jb = arg;
+	const struct peg_sets *s = jb->w->s;
+	struct NAME(table_) *t = jb->cur;
+
+	for (size_t i = jb->i0; i < jb->i1; i++)
+		if (t->slot[i].code && t->slot[i].val)
+			t->slot[i].val /=
+				(unsigned)NAME(orbit_size_)(s, t->slot[i].code);
+	return NULL;
+}
+
+static void *NAME(edge_job_)(void *arg)
+{
+	struct NAME(job_) *jb = arg;
+	const struct NAME(walk_) *w = jb->w;
+	const struct peg_sets *s = w->s;
+	const struct NAME(table_) *t = jb->cur;
+	CW *img = w->img + (size_t)jb->t * w->ng, full = w->f->full;
+	CW kid[KID_BATCH];
+
+	for (size_t i = jb->i0; i < jb->i1 && !jb->over; i++) {
+		CW x = t->slot[i].code, q = x;
+		peg_u128 mult, acc = 0, prod;
+		int k0 = -1, m;
+
+		if (!x || !t->slot[i].val)
+			continue;
+		if (__builtin_mul_overflow(t->slot[i].val,
+					   (unsigned)NAME(orbit_size_)(s, x),
+					   &mult)) {
+			jb->over = 1;
+			break;
+		}
+		for (int g = 1; g < w->ng; g++)
+			img[g] = full ^ SYM_APPLY(SETS_SYMTAB(s), s->group[g],
+						  x);
+		while ((m = NAME(kids_)(w, img, x, full, &q, &k0, t, kid,
+					KID_BATCH)))
+			for (int j = 0; j < m; j++) {
+				long h = NAME(table_find_)(t, kid[j]);
+
+				if (h < 0)
+					continue;
+				jb->edges++;
+				if (__builtin_add_overflow(acc, t->slot[h].val,
+							   &acc))
+					jb->over = 1;
+			}
+		if (__builtin_mul_overflow(mult, acc, &prod) ||
+		    __builtin_add_overflow(jb->sum, prod, &jb->sum))
+			jb->over = 1;
+	}
+	return NULL;
+}
+
 static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s,
 			     struct peg_count_result *r, peg_progress_fn *pfn,
 			     void *pctx, struct peg_err *err)
@@ -429,7 +554,7 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 	struct NAME(table_) *tab = NULL;
 	struct NAME(spare_) sp = {0};
 	int ns = s->start_pegs, nf = s->finish_pegs, rc = -1, over = 0;
-	int n = s->n_holes, stop = nf;
+	int n = s->n_holes, stop = nf, low;
 	peg_u128 total = 0;
 	uint64_t walked = 0;
 	char buf[48];
@@ -443,6 +568,12 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 	}
 	if (s->complement && n / 2 >= nf && n / 2 <= ns)
 		stop = n / 2; /* meet in the middle */
+	/* N odd: meet on the edges into level stop (edge_job_), which is
+	 * then never built; the testing switch keeps the level meet */
+	low = stop != nf && n - stop == stop + 1 &&
+			      !symv_env_on("PEGSOL_COUNT_GMP")
+		      ? stop + 1
+		      : stop;
 	for (int m = stop; m <= ns; m++)
 		if (!s->W[m].have) {
 			peg_err_set(err, "the winning set with %d pegs is "
@@ -460,8 +591,8 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 	if (NAME(table_build_)(&tab[ns], &s->W[ns], NULL))
 		goto nomem;
 	if (s->W[ns].n == 1)
-		tab[ns].slot[NAME(table_find_)(&tab[ns], LC(&s->W[ns])[0])].val = 1;
-	for (int m = ns; m > stop && !over; m--) {
+		NAME(table_start_)(&tab[ns], 0);
+	for (int m = ns; m > low && !over; m--) {
 		if (NAME(table_build_)(&tab[m - 1], &s->W[m - 1], &sp))
 			goto nomem;
 		over = NAME(walk_level_)(&w, &tab[m], &tab[m - 1], 0);
@@ -482,7 +613,14 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 	}
 	if (symv_env_on("PEGSOL_COUNT_GMP"))
 		over = 1; /* testing switch: take the GMP walk */
-	if (!over && stop != nf) {
+	if (!over && low != stop) {
+		NAME(split_)(NAME(tdiv_job_), &w, &tab[low], NULL, 0, NULL,
+			     NULL);
+		over = NAME(split_)(NAME(edge_job_), &w, &tab[low], &tab[low],
+				    0, &total, NULL);
+		if (pfn)
+			walk_progress(pfn, pctx, stop, s->W[stop].n, &walked);
+	} else if (!over && stop != nf) {
 		over = NAME(split_)(NAME(meet_job_), &w, &tab[stop],
 				    &tab[n - stop], 0, &total, NULL);
 	} else if (!over) {
@@ -510,9 +648,7 @@ static int NAME(count_sets_)(const struct peg_board *b, const struct peg_sets *s
 				goto nomem;
 		}
 		if (s->W[ns].n == 1)
-			mpz_set_ui(tab[ns].z[NAME(table_find_)(
-					   &tab[ns], LC(&s->W[ns])[0])],
-				   1);
+			NAME(table_start_)(&tab[ns], 1);
 		walked = 0;
 		for (int m = ns; m > stop; m--) {
 			NAME(walk_level_)(&w, &tab[m], &tab[m - 1], 1);
@@ -582,7 +718,8 @@ static void *NAME(pull_job_)(void *arg)
 			continue;
 		for (int g = 1; g < ng; g++)
 			img[g] = SYM_APPLY(SETS_SYMTAB(s), s->group[g], p);
-		while ((m = NAME(kids_)(w, img, p, &q, &k0, next, kid))) {
+		while ((m = NAME(kids_)(w, img, p, 0, &q, &k0, next, kid,
+					KID_BATCH))) {
 			for (int x = 0; x < m; x++) {
 				long j = NAME(table_find_)(next, kid[x]);
 
