@@ -214,6 +214,13 @@ struct peg_prune {
 	/* evaluation tables (sets_prune.h): 4 functions a group */
 	int ngrp, nbytes;
 	uint64_t *tab, *init;
+	/* the integer stage (sets_prune.c, docs/performance.md "Integer jump
+	 * counts"): a position of at least int_pegs pegs (0: none) that
+	 * passes every function is kept only if the integer program of its
+	 * jump counts is feasible; its cuts are counted in cut[n_base] (the
+	 * test's index n_fn, fn_base[n_fn] == n_base) */
+	int int_pegs;
+	void *ip; /* the program's data (sets_prune.c) */
 };
 
 /* The pagoda functions of problem p under the symmetries group[0 ..

@@ -57,6 +57,13 @@ static void prune_json(cJSON *o, const struct peg_sets *s)
 		cJSON_AddItemToArray(arr, e);
 	}
 	cJSON_AddItemToObject(po, "pagodas", arr);
+	if (pr->int_pegs) { /* the integer stage (docs/performance.md) */
+		cJSON *ip = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(ip, "pegs", pr->int_pegs);
+		cli_json_u64(ip, "cut", pr->cut[pr->n_base]);
+		cJSON_AddItemToObject(po, "integer", ip);
+	}
 	cJSON_AddItemToObject(o, "prune", po);
 }
 
@@ -85,6 +92,10 @@ static void prune_text(const struct peg_sets *s)
 				     (size_t)h]);
 		printf("\n");
 	}
+	if (pr->int_pegs)
+		printf("  integer jump counts on levels of %d pegs or more: cut "
+		       "%llu\n",
+		       pr->int_pegs, (unsigned long long)pr->cut[pr->n_base]);
 }
 
 const char *cli_group_name(enum peg_group g)

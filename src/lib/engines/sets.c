@@ -302,12 +302,15 @@ static char *work_manifest(const struct peg_sets *s)
 		k += (size_t)snprintf(t + k, cap - k,
 				      "\ncodes %d\nsets forward\n",
 				      s->wide ? 128 : 64);
-	if (s->prune && k < cap) /* the pagoda functions' weights, hashed */
-		snprintf(t + k, cap - k, "prune %016llx\n",
+	/* the pagoda functions' weights, hashed, and the integer stage's
+	 * reach: levels made with other pruning are not resumed */
+	if (s->prune && k < cap)
+		snprintf(t + k, cap - k, "prune %016llx int %d\n",
 			 (unsigned long long)peg_afile_hash(
 				 s->prune->w, sizeof(long) *
 						      (size_t)s->prune->n_base *
-						      (size_t)s->n_holes));
+						      (size_t)s->n_holes),
+			 s->prune->int_pegs);
 	return t;
 }
 

@@ -8,12 +8,22 @@
  * level would need to keep.  Every winning position passes every function;
  * so the pruned F_n still contain W_n, and W_n = F_n intersect B_n comes
  * out the same.
+ *
+ * The integer stage (boards of PRUNE_INT_HOLES or more, the top levels):
+ * x reaching a goal g by jumps used c_j times gives g = x + sum_j c_j
+ * (e_to - e_from - e_over) with integers c_j >= 0, so when GLPK proves
+ * that system infeasible x cannot reach the goal; nor can a descendant
+ * (its counts plus the jump to it would solve x's).  Stronger than every
+ * pagoda function together (they are the real relaxation, by Farkas'
+ * lemma); docs/performance.md "Integer jump counts".
  */
 #include "pegsol/resource.h"
 #include "pegsol/sets.h"
 
 #include "sets_prune.h"
 
+#include <glpk.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +34,35 @@ enum {
 	PRUNE_LEVEL = 100000,   /* positions of the sample level: at least */
 	PRUNE_SAMPLES = 256,    /* positions sampled a level */
 	PRUNE_MISSES = 120,     /* programs in a row finding nothing: stop */
-	PRUNE_LP_MS = 2000      /* time for one integer program */
+	PRUNE_LP_MS = 2000,     /* time for one integer program */
+	PRUNE_INT_BUDGET = 2000, /* integer programs: the top levels whose
+				    unpruned sizes add up to at most this */
+	PRUNE_INT_NODES = 2000, /* branch-and-bound nodes of one, at most */
+	PRUNE_INT_HOLES = 40    /* boards with fewer holes: no integer stage
+				   (their sets are cheap; a program is not) */
 };
+
+/* The integer stage's program data: the jumps and the goals.  GLPK calls
+ * are serialised by lock (the filter runs in worker threads) and each
+ * ends with glp_free_env in the thread that made its problem. */
+struct intprog {
+	int n, nj, ngoal;
+	int *from, *over, *to;
+	peg_u128 *goal;
+	pthread_mutex_t lock;
+};
+
+static void intprog_free(struct intprog *ip)
+{
+	if (!ip)
+		return;
+	pthread_mutex_destroy(&ip->lock);
+	free(ip->from);
+	free(ip->over);
+	free(ip->to);
+	free(ip->goal);
+	free(ip);
+}
 
 void peg_prune_free(struct peg_prune *pr)
 {
@@ -36,6 +73,7 @@ void peg_prune_free(struct peg_prune *pr)
 	free(pr->fn_base);
 	free(pr->tab);
 	free(pr->init);
+	intprog_free(pr->ip);
 	free(pr);
 }
 
@@ -125,6 +163,7 @@ static int build(struct peg_prune *pr, const struct peg_board *b,
 			ft[nf] = least(w, n, goal, ngoal);
 			fb[nf++] = q;
 		}
+	fb[nf] = pr->n_base; /* the integer stage (sets_prune.h) */
 	pr->n_fn = nf;
 	pr->fn_base = fb;
 	fb = NULL;
@@ -237,6 +276,141 @@ out:
 	return rc;
 }
 
+/* The integer stage's data for board b and goals goal[0 .. ngoal).  NULL
+ * out of memory. */
+static struct intprog *intprog_new(const struct peg_board *b,
+				   const peg_u128 *goal, int ngoal)
+{
+	struct intprog *ip = calloc(1, sizeof(*ip));
+	int nj = b->n_jumps;
+
+	if (!ip)
+		return NULL;
+	ip->n = b->n_holes;
+	ip->nj = nj;
+	ip->ngoal = ngoal;
+	ip->from = malloc(sizeof(int) * (size_t)nj + 1);
+	ip->over = malloc(sizeof(int) * (size_t)nj + 1);
+	ip->to = malloc(sizeof(int) * (size_t)nj + 1);
+	ip->goal = malloc(sizeof(peg_u128) * (size_t)ngoal);
+	if (!ip->from || !ip->over || !ip->to || !ip->goal ||
+	    pthread_mutex_init(&ip->lock, NULL)) {
+		free(ip->from);
+		free(ip->over);
+		free(ip->to);
+		free(ip->goal);
+		free(ip);
+		return NULL;
+	}
+	for (int j = 0; j < nj; j++) {
+		ip->from[j] = b->jumps[j].from;
+		ip->over[j] = b->jumps[j].over;
+		ip->to[j] = b->jumps[j].to;
+	}
+	memcpy(ip->goal, goal, sizeof(peg_u128) * (size_t)ngoal);
+	return ip;
+}
+
+static int int_silent(void *info, const char *s)
+{
+	(void)info;
+	(void)s;
+	return 1;
+}
+
+/* Stop a branch and bound past PRUNE_INT_NODES nodes: the answer is then
+ * "undecided" whatever the machine's speed. */
+static void int_nodes(glp_tree *t, void *info)
+{
+	int total = 0;
+
+	(void)info;
+	glp_ios_tree_size(t, NULL, NULL, &total);
+	if (total > PRUNE_INT_NODES)
+		glp_ios_terminate(t);
+}
+
+/* Is there an integer vector of jump counts c_j >= 0 with
+ *     goal = x + sum_j c_j (e_to(j) - e_from(j) - e_over(j))
+ * for one of the goals?  Rows: one per hole; columns: the jump counts,
+ * then (several goals) one binary z_k per goal with sum z_k = 1 and
+ * goal = sum_k z_k goal_k.  1 infeasible, 0 feasible or undecided. */
+static int int_infeasible(const struct intprog *ip, peg_u128 x)
+{
+	int n = ip->n, nj = ip->nj, ng = ip->ngoal, multi = ng > 1;
+	size_t cap = 3 * (size_t)nj + (size_t)(n + 1) * (size_t)ng + 1;
+	int *ia = malloc(sizeof(int) * (cap + 1));
+	int *ja = malloc(sizeof(int) * (cap + 1));
+	double *ar = malloc(sizeof(double) * (cap + 1));
+	glp_prob *lp;
+	glp_iocp io;
+	int k = 0, r, cut = 0;
+
+	if (!ia || !ja || !ar)
+		goto out; /* no memory: keep x */
+	glp_term_hook(int_silent, NULL);
+	lp = glp_create_prob();
+	glp_add_rows(lp, n + multi);
+	glp_add_cols(lp, nj + (multi ? ng : 0));
+	for (int h = 0; h < n; h++) {
+		double v = -(double)((x >> h) & 1);
+
+		if (!multi)
+			v += (double)((ip->goal[0] >> h) & 1);
+		glp_set_row_bnds(lp, h + 1, GLP_FX, v, v);
+	}
+	for (int j = 0; j < nj; j++) {
+		glp_set_col_bnds(lp, j + 1, GLP_LO, 0, 0);
+		glp_set_col_kind(lp, j + 1, GLP_IV);
+		ia[++k] = ip->from[j] + 1, ja[k] = j + 1, ar[k] = -1;
+		ia[++k] = ip->over[j] + 1, ja[k] = j + 1, ar[k] = -1;
+		ia[++k] = ip->to[j] + 1, ja[k] = j + 1, ar[k] = 1;
+	}
+	if (multi) {
+		glp_set_row_bnds(lp, n + 1, GLP_FX, 1, 1);
+		for (int g = 0; g < ng; g++) {
+			int col = nj + g + 1;
+
+			glp_set_col_kind(lp, col, GLP_BV);
+			ia[++k] = n + 1, ja[k] = col, ar[k] = 1;
+			for (int h = 0; h < n; h++)
+				if ((ip->goal[g] >> h) & 1)
+					ia[++k] = h + 1, ja[k] = col, ar[k] = -1;
+		}
+	}
+	glp_load_matrix(lp, k, ia, ja, ar);
+	glp_init_iocp(&io);
+	io.msg_lev = GLP_MSG_OFF;
+	io.presolve = GLP_ON;
+	io.gmi_cuts = GLP_ON; /* Gomory cuts settle most within the limit */
+	io.cb_func = int_nodes;
+	r = glp_intopt(lp, &io);
+	if (r == GLP_ENOPFS)
+		cut = 1; /* not even fractional counts exist */
+	else if (r == 0 && glp_mip_status(lp) == GLP_NOFEAS)
+		cut = 1;
+	glp_delete_prob(lp);
+	glp_free_env();
+out:
+	free(ia);
+	free(ja);
+	free(ar);
+	return cut;
+}
+
+int sets_prune_integer(const struct peg_prune *pr, uint64_t lo, uint64_t hi)
+{
+	struct intprog *ip = pr->ip;
+	int cut;
+
+	if (!ip)
+		return 0;
+	pthread_mutex_lock(&ip->lock);
+	cut = int_infeasible(ip, (peg_u128)lo | (peg_u128)hi << 64);
+	pthread_mutex_unlock(&ip->lock);
+	return cut;
+}
+
 int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
 		  enum peg_group kind, const int *group, int ng, int threads,
 		  struct peg_prune **out, struct peg_err *err)
@@ -287,13 +461,13 @@ int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
 	pr->sample_pegs = so.to;
 	/* the deepest levels first: more of their positions are lost */
 	for (int m = so.to, miss = 0;
-	     m < ns && pr->n_base < PEG_PRUNE_BASE_MAX &&
+	     m < ns && pr->n_base < PEG_PRUNE_BASE_MAX - 1 &&
 	     pr->lp_calls < PEG_PRUNE_LP_MAX && miss < PRUNE_MISSES;
 	     m++) {
 		const struct peg_level *l = &s->F[m];
 		size_t step = l->n / PRUNE_SAMPLES + 1;
 
-		for (size_t i = 0; i < l->n && pr->n_base < PEG_PRUNE_BASE_MAX &&
+		for (size_t i = 0; i < l->n && pr->n_base < PEG_PRUNE_BASE_MAX - 1 &&
 				   pr->lp_calls < PEG_PRUNE_LP_MAX &&
 				   miss < PRUNE_MISSES;
 		     i += step) {
@@ -326,6 +500,22 @@ int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
 	for (int q = 0; q < pr->n_base; q++)
 		pr->goal[q] = least(pr->w + (size_t)q * (size_t)n, n, goal,
 				    ngoal);
+	/* the integer stage: the top levels whose unpruned sizes (the
+	 * sample's) add up to at most PRUNE_INT_BUDGET */
+	{
+		uint64_t sum = 0;
+
+		for (int m = ns; n >= PRUNE_INT_HOLES && m >= so.to && m > nf;
+		     m--) {
+			sum += s->F[m].n;
+			if (sum > PRUNE_INT_BUDGET)
+				break;
+			pr->int_pegs = m;
+		}
+	}
+	pr->ip = intprog_new(b, goal, ngoal); /* sets_prune_integer */
+	if (!pr->ip)
+		goto nomem;
 	*out = pr;
 	pr = NULL;
 	rc = 0;

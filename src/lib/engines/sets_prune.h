@@ -19,8 +19,14 @@
 
 #define SETS_PRUNE_LANES 0x4000400040004000ULL
 
+/* The integer stage (sets_prune.c): 1 when the integer program of x's
+ * jump counts is infeasible (x cannot reach a goal), 0 feasible or
+ * undecided (kept). */
+int sets_prune_integer(const struct peg_prune *pr, uint64_t lo, uint64_t hi);
+
 /* Index (into pr->fn) of the first function whose lane says x cannot
- * reach the goal, or -1 when every function keeps x. */
+ * reach the goal, n_fn when they all keep x but the integer stage cuts
+ * it, or -1 when x is kept. */
 static inline int sets_prune_cut(const struct peg_prune *pr, uint64_t lo,
 				 uint64_t hi)
 {
@@ -44,6 +50,11 @@ static inline int sets_prune_cut(const struct peg_prune *pr, uint64_t lo,
 			return 4 * g + lane;
 		}
 	}
+	if (pr->int_pegs &&
+	    __builtin_popcountll(lo) + __builtin_popcountll(hi) >=
+		    pr->int_pegs &&
+	    sets_prune_integer(pr, lo, hi))
+		return pr->n_fn;
 	return -1;
 }
 
