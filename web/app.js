@@ -109,14 +109,17 @@ const engineUrl = engineMeta ? engineMeta.content : null;
 let engine = null;    /* { worker, calls: Map id -> { resolve, reject } } */
 let engineSeq = 0;
 
-function engineEnd(err) {
+/* End the worker; the call with id `stopped` (if any) gets err, the
+ * others in flight a plain Error, so only the stopped one is silent. */
+function engineEnd(err, stopped) {
 	if (!engine)
 		return;
 	const calls = engine.calls;
 	engine.worker.terminate();
 	engine = null;
-	for (const c of calls.values())
-		c.reject(err);
+	for (const [id, c] of calls)
+		c.reject(id === stopped || stopped === undefined ? err
+			: new Error('the game engine was restarted to stop a search: try again'));
 }
 
 function engineGet() {
@@ -129,10 +132,17 @@ function engineGet() {
 		if (!c)
 			return;
 		me.calls.delete(e.data.id);
-		if (e.data.failed)
+		if (e.data.failed) {
+			if (engine === me)   /* the worker closed itself */
+				engineEnd(new Error('the game engine was restarted: try again'));
 			c.reject(new Error(e.data.failed));
-		else
+			return;
+		}
+		try {
 			c.resolve({ status: e.data.status, json: JSON.parse(e.data.text) });
+		} catch (err) {
+			c.reject(new Error('the game engine sent a bad answer'));
+		}
 	};
 	worker.onerror = (e) => {
 		e.preventDefault();
@@ -157,7 +167,7 @@ async function transport(method, path, body, signal) {
 			return await new Promise((resolve, reject) => {
 				e.calls.set(id, { resolve, reject });
 				if (signal) {
-					onAbort = () => engineEnd(new DOMException('aborted', 'AbortError'));
+					onAbort = () => engineEnd(new DOMException('aborted', 'AbortError'), id);
 					signal.addEventListener('abort', onAbort, { once: true });
 				}
 				e.worker.postMessage({ id, method, path: '/api/' + path, body: body || '' });
