@@ -493,8 +493,85 @@ static void test_game(void)
 		CHECK(peg_trigame_solve(g, &jumps, &n) == PEG_TRIGAME_UNKNOWN &&
 			      !jumps,
 		      "T6 solve within 10 states: unknown, no line");
+		for (int k = 0; k < peg_trigame_board(g)->n_jumps; k++)
+			if (peg_tri_jump_legal(peg_trigame_colors(g),
+					       &peg_trigame_board(g)->jumps[k]))
+				CHECK(peg_trigame_jump_verdict(g, k) ==
+					      PEG_TRIGAME_UNKNOWN,
+				      "T6 jump within 10 states: unknown");
 	}
 	peg_trigame_free(g);
+	/* T6 past the table's 16 holes: each jump searched with a share of
+	 * the budget, and every decided jump agrees with a full search of
+	 * the position it leads to, along a few random games */
+	{
+		int wins = 0, losses = 0, legal = 0, bad = 0;
+		uint64_t rng = 12345;
+
+		for (int seed = 1; seed <= 4; seed++) {
+			g = peg_trigame_new("T6", NULL, NULL, (uint64_t)seed, 0,
+					    &err);
+			CHECK(g != NULL, "T6 game");
+			for (int step = 0; g && step < 14; step++) {
+				const struct peg_board *tb = peg_trigame_board(g);
+				int pick = -1, n_here = 0, won = 0;
+
+				for (int k = 0; k < tb->n_jumps; k++) {
+					const struct peg_jump *jp = &tb->jumps[k];
+					enum peg_trigame_verdict v, full;
+
+					if (!peg_tri_jump_legal(
+						    peg_trigame_colors(g), jp))
+						continue;
+					legal++;
+					n_here++;
+					rng = rng * 6364136223846793005ULL +
+					      1442695040888963407ULL;
+					if (pick < 0 || (rng >> 60) < 6)
+						pick = k;
+					v = peg_trigame_jump_verdict(g, k);
+					if (v == PEG_TRIGAME_UNKNOWN)
+						continue;
+					wins += v == PEG_TRIGAME_WIN;
+					losses += v == PEG_TRIGAME_LOSE;
+					won |= v == PEG_TRIGAME_WIN;
+					peg_trigame_play(g, jp->from, jp->to,
+							 NULL);
+					full = peg_trigame_verdict(g, NULL);
+					bad += full != v &&
+					       full != PEG_TRIGAME_UNKNOWN;
+					peg_trigame_undo(g);
+				}
+				if (won)
+					bad += peg_trigame_verdict(g, NULL) ==
+					       PEG_TRIGAME_LOSE;
+				if (!n_here)
+					break;
+				peg_trigame_play(g, tb->jumps[pick].from,
+						 tb->jumps[pick].to, NULL);
+			}
+			peg_trigame_free(g);
+		}
+		/* a lost position: two pegs and a far one; every jump loses */
+		g = peg_trigame_new("T6", "1/10/000/0000/00000/000001", NULL, 0,
+				    0, &err);
+		CHECK(g != NULL, "T6 lost position");
+		for (int k = 0; g && k < peg_trigame_board(g)->n_jumps; k++)
+			if (peg_tri_jump_legal(peg_trigame_colors(g),
+					       &peg_trigame_board(g)->jumps[k])) {
+				legal++;
+				losses += peg_trigame_jump_verdict(g, k) ==
+					  PEG_TRIGAME_LOSE;
+			}
+		CHECK(g && peg_trigame_verdict(g, NULL) == PEG_TRIGAME_LOSE,
+		      "T6 lost position: LOSE");
+		peg_trigame_free(g);
+		CHECK_INT(bad, 0, "T6 jump hints agree with full searches");
+		CHECK(wins > 0 && losses > 0,
+		      "T6 jump hints decide both winning and losing jumps");
+		CHECK(wins + losses >= legal / 2,
+		      "T6 jump hints decide most jumps within the budget");
+	}
 	/* the same seed gives the same start */
 	{
 		struct peg_trigame *x = peg_trigame_new("T6", NULL, NULL, 42, 0,

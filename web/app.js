@@ -548,8 +548,8 @@ function hintsInfo() {
 	}
 	const src = st.oracle.source;
 	info.textContent = (src === 'table' ? 'Hints on this board are exact (the three-colour table).'
-		: src === 'search' ? 'Three colours past 16 holes: a search with a limit says whether the ' +
-			'position can still be won; jumps are marked ? (not decided).'
+		: src === 'search' ? 'Three colours past 16 holes: a search with a limit decides the ' +
+			'position and each jump; a ? marks a jump not decided in time.'
 		: src === 'sets' ? 'Hints on this board are exact (precomputed winning sets).'
 		: 'Hints on this board come from a search with a time limit; a ? marks a jump not decided in time.') +
 		(st.oracle.note ? ' Note: ' + st.oracle.note + '.' : '');

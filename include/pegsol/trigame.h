@@ -81,8 +81,10 @@ void peg_trigame_reset(struct peg_trigame *g); /* back to the start */
  * states the search visited (0 from the table). */
 enum peg_trigame_verdict peg_trigame_verdict(struct peg_trigame *g,
 					     uint64_t *nodes);
-/* The verdict after board jump k (legal now), or UNKNOWN without a table
- * (a per-jump search would be too slow for a face). */
+/* The verdict after board jump k (legal now): exact from the table, else
+ * a depth-first search bounded by max_states / (legal jumps now), so the
+ * jumps of a position together cost at most one position verdict;
+ * UNKNOWN when that share runs out (or k is not legal). */
 enum peg_trigame_verdict peg_trigame_jump_verdict(struct peg_trigame *g,
 						  int k);
 /* A solution from the position (malloc'd board jump indices, replayed) in

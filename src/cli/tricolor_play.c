@@ -25,8 +25,9 @@ static const char usage[] =
 	"from seed S (default: the clock; printed) with H empty (default: a\n"
 	"hole drawn from S).  Keys: arrows move, Enter or space selects a\n"
 	"peg and jumps, Esc deselects, u undo, r redo, R back to the start,\n"
-	"h hints on/off (+ a jump that keeps a win, X one that loses: exact\n"
-	"on boards of up to 16 holes), s solve from here (animated), q quit.\n"
+	"h hints on/off (+ a jump that keeps a win, X one that loses, ? not\n"
+	"decided: exact on boards of up to 16 holes, else each jump searched\n"
+	"with a share of --max-states), s solve from here (animated), q quit.\n"
 	"\"still solvable\" comes from the retrograde table up to 16 holes,\n"
 	"else from a search of at most --max-states states (default 2\n"
 	"million): past it the answer is \"unknown\".\n";
@@ -238,8 +239,7 @@ static void loop(struct tview *t)
 			snprintf(t->msg, sizeof(t->msg), "hints %s%s",
 				 t->hints ? "on" : "off",
 				 t->hints && !peg_trigame_has_table(t->g)
-					 ? " (per-jump marks need a board of "
-					   "up to 16 holes)"
+					 ? " (searched: ? not decided)"
 					 : "");
 			break;
 		case 's':

@@ -274,16 +274,17 @@ void peg_trigame_reset(struct peg_trigame *g)
 	replay(g);
 }
 
-/* The DFS answer from col within the budget; res filled on WIN. */
+/* The DFS answer from col within max_states; res filled on WIN. */
 static enum peg_trigame_verdict search(struct peg_trigame *g,
 				       const unsigned char *col,
+				       uint64_t max_states,
 				       struct peg_tri_result *res)
 {
 	struct peg_tri_solve_opts o = {0};
 	struct peg_err err;
 	int r;
 
-	o.max_states = g->max_states;
+	o.max_states = max_states;
 	o.oracle = g->table;
 	memset(res, 0, sizeof(*res));
 	r = peg_tri_solve(g->b, col, &o, res, &err);
@@ -306,7 +307,7 @@ enum peg_trigame_verdict peg_trigame_verdict(struct peg_trigame *g,
 		return peg_tri_table_solvable(g->table, g->col)
 			       ? PEG_TRIGAME_WIN
 			       : PEG_TRIGAME_LOSE;
-	v = search(g, g->col, &res);
+	v = search(g, g->col, g->max_states, &res);
 	if (nodes)
 		*nodes = res.nodes;
 	peg_tri_result_release(&res);
@@ -318,8 +319,10 @@ enum peg_trigame_verdict peg_trigame_jump_verdict(struct peg_trigame *g,
 {
 	unsigned char *c;
 	enum peg_trigame_verdict v;
+	struct peg_tri_result res;
+	int legal;
 
-	if (!g->table || k < 0 || k >= g->b->n_jumps ||
+	if (k < 0 || k >= g->b->n_jumps ||
 	    !peg_tri_jump_legal(g->col, &g->b->jumps[k]))
 		return PEG_TRIGAME_UNKNOWN;
 	c = malloc((size_t)g->b->n_holes);
@@ -327,10 +330,19 @@ enum peg_trigame_verdict peg_trigame_jump_verdict(struct peg_trigame *g,
 		return PEG_TRIGAME_UNKNOWN;
 	memcpy(c, g->col, (size_t)g->b->n_holes);
 	peg_tri_jump_apply(c, &g->b->jumps[k]);
-	v = peg_tri_count(c, g->b->n_holes) == 1 ||
-		    peg_tri_table_solvable(g->table, c)
-		    ? PEG_TRIGAME_WIN
-		    : PEG_TRIGAME_LOSE;
+	if (peg_tri_count(c, g->b->n_holes) == 1)
+		v = PEG_TRIGAME_WIN;
+	else if (g->table)
+		v = peg_tri_table_solvable(g->table, c) ? PEG_TRIGAME_WIN
+							: PEG_TRIGAME_LOSE;
+	else {
+		/* a share of the budget, so all the jumps together cost no
+		 * more than one verdict of the position */
+		legal = peg_trigame_n_legal(g);
+		v = search(g, c, g->max_states / (uint64_t)(legal ? legal : 1),
+			   &res);
+		peg_tri_result_release(&res);
+	}
 	free(c);
 	return v;
 }
@@ -347,7 +359,7 @@ enum peg_trigame_verdict peg_trigame_solve(struct peg_trigame *g, int **jumps,
 	*n = 0;
 	if (peg_trigame_won(g))
 		return PEG_TRIGAME_WIN;
-	v = search(g, g->col, &res);
+	v = search(g, g->col, g->max_states, &res);
 	if (v != PEG_TRIGAME_WIN) {
 		peg_tri_result_release(&res);
 		return v;
