@@ -9,6 +9,10 @@
 #   - TABLE7=1: the seven English counts of seed 001 Table 7, one after
 #     another (bench/solve.sh TABLE7=1 reads them from the seed)
 #   - T7ANY=1: T7 every start, one peg anywhere (slow: minutes of CPU)
+#   - WALK=1: the count walk alone, by ranks (count_rank.h) against the
+#     hash tables (count_impl.h), 3 pairs on one computation of the sets
+#     of English c3, the largest of Table 7 (tests/test_count_rank bench;
+#     its count asserted, CPU medians and the ratio printed)
 # Run under nice on a shared machine; results in bench/RESULTS-count.md.
 # Env: BUILD, RUNS (lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +31,14 @@ bench "count english --memory-mb 16" "$HEAVY_RUNS" '^40861647040079968 solutions
 if [ "${T7ANY:-0}" = 1 ]; then
 	bench "count T7 --all-starts --anywhere" 1 '^sum 15829671888346455300 ' \
 		$P count triangle:7 --all-starts --anywhere
+fi
+if [ "${WALK:-0}" = 1 ]; then
+	make -s "$BUILD/tests/test_count_rank" BUILD="$BUILD" >/dev/null
+	"$BUILD/tests/test_count_rank" bench english c3 3 2>/dev/null | tee "$out.walk"
+	grep -q '^english c3: 138409681956904365268 solutions' "$out.walk" &&
+		[ "$(grep -c ' walk: .* 138409681956904365268$' "$out.walk")" = 6 ] ||
+		{ echo "FAIL  the count walks of c3"; fail=$((fail + 1)); }
+	rm -f "$out.walk"
 fi
 if [ "${TABLE7:-0}" = 1 ]; then
 	TABLE7=1 bash "$(dirname "$0")/solve.sh" | grep -E 'count english --vacate|Table 7 total' ||

@@ -19,7 +19,9 @@
  *
  * The walk is src/lib/engines/count_impl.h, compiled for 64-bit codes (boards of
  * up to 64 holes) and for 128-bit codes (wide sets: 65 to 128 holes, or
- * the testing switch of sets.h).
+ * the testing switch of sets.h).  Boards of up to 36 holes take the walk
+ * of count_rank.h instead: the same levels, a child found by its rank in
+ * a bitmap over its layer instead of by hashing (issue 15 item 4).
  */
 #include "pegsol/count.h"
 
@@ -113,9 +115,34 @@ static void walk_progress(peg_progress_fn *fn, void *ctx, int pegs, size_t n,
 
 #define WBITS 64
 #include "count_impl.h"
+#include "count_rank.h"
 #undef WBITS
 #define WBITS 128
 #include "count_impl.h"
+
+/* The count of the sets s: the walk by ranks where it applies
+ * (count_rank.h), else (or past 128 bits) the hash walk.  Testing
+ * switch PEGSOL_COUNT_RANK: 0 the hash walk only, 2 the rank walk only
+ * (where it does not apply: an error, so a count that succeeds took it),
+ * 128 the same with 128-bit counts from the start. */
+static int count_sets(const struct peg_board *b, const struct peg_sets *s,
+		      struct peg_count_result *r, peg_progress_fn *pfn,
+		      void *pctx, struct peg_err *err)
+{
+	const char *e = getenv("PEGSOL_COUNT_RANK");
+	int rc = s->wide ? 1 : count_rank_64(b, s, r, pfn, pctx, err);
+
+	if (rc != 1)
+		return rc;
+	if (e && (!strcmp(e, "2") || !strcmp(e, "128"))) {
+		peg_err_set(err, "the count walk by ranks does not apply "
+			    "(PEGSOL_COUNT_RANK=%s)", e);
+		return -1;
+	}
+	memset(r, 0, sizeof(*r));
+	return s->wide ? count_sets_128(b, s, r, pfn, pctx, err)
+		       : count_sets_64(b, s, r, pfn, pctx, err);
+}
 
 void peg_count_result_release(struct peg_count_result *r)
 {
@@ -129,8 +156,7 @@ int peg_count_sets(const struct peg_board *b, const struct peg_sets *s,
 		   struct peg_count_result *r, struct peg_err *err)
 {
 	memset(r, 0, sizeof(*r));
-	return s->wide ? count_sets_128(b, s, r, NULL, NULL, err)
-		       : count_sets_64(b, s, r, NULL, NULL, err);
+	return count_sets(b, s, r, NULL, NULL, err);
 }
 
 int peg_count_solutions(const struct peg_board *b, const struct peg_problem *p,
@@ -235,8 +261,7 @@ int peg_count_solutions_opts(const struct peg_board *b,
 	if (o.memory)
 		malloc_trim(0);
 #endif
-	rc = s->wide ? count_sets_128(b, s, r, o.progress, o.progress_ctx, err)
-		     : count_sets_64(b, s, r, o.progress, o.progress_ctx, err);
+	rc = count_sets(b, s, r, o.progress, o.progress_ctx, err);
 	if (sets_out && !rc)
 		*sets_out = s;
 	else
