@@ -17,6 +17,10 @@
  *     001 Table 2's |F_n|, and its winning-set run (half, no losers:
  *     Table 2's 1,679,072 winning positions, F_16 and F_17 dropped
  *     after W_16 with their sizes kept);
+ *   - the half runs' W (W_(N/2) from F_(N/2+1) alone on odd boards,
+ *     W_(N-m) kept from eq. 9) against the whole runs' on T6, and with
+ *     the pagoda functions found on the way (opts.prune 2) on T6 and the
+ *     English central game (same W, F_17 and the children cut);
  *   - the AVX2 lanes of the children against the scalar ones
  *     (PEGSOL_DENSE_AVX2=0): T6 in the half shape, English forward;
  *   - the English board under the whole group from c1, whose images leave
@@ -55,9 +59,11 @@ static struct peg_sets *sets_in(const struct peg_board *b,
 	return s;
 }
 
-/* Every level of F, G, W and L, code by code, and the child count. */
-static void same_sets(const struct peg_sets *a, const struct peg_sets *d,
-		      const char *what)
+/* Every level of F, G, W and L (only W: the winning sets, which do not
+ * depend on the shape of the run, half or whole, pruned or not), code by
+ * code, and (all levels) the child count. */
+static void same_levels(const struct peg_sets *a, const struct peg_sets *d,
+			int only_w, const char *what)
 {
 	int same = 1, levels = 0;
 
@@ -65,12 +71,12 @@ static void same_sets(const struct peg_sets *a, const struct peg_sets *d,
 	if (!a || !d)
 		return;
 	for (int n = 0; n <= a->n_holes; n++) {
-		const struct peg_level *x[4] = {&a->F[n], &a->G[n], &a->W[n],
+		const struct peg_level *x[4] = {&a->W[n], &a->F[n], &a->G[n],
 						&a->L[n]};
-		const struct peg_level *y[4] = {&d->F[n], &d->G[n], &d->W[n],
+		const struct peg_level *y[4] = {&d->W[n], &d->F[n], &d->G[n],
 						&d->L[n]};
 
-		for (int k = 0; k < 4; k++) {
+		for (int k = 0; k < (only_w ? 1 : 4); k++) {
 			if (x[k]->have != y[k]->have || x[k]->n != y[k]->n) {
 				same = 0;
 				continue;
@@ -84,9 +90,22 @@ static void same_sets(const struct peg_sets *a, const struct peg_sets *d,
 				same = 0;
 		}
 	}
-	CHECK(same, "%s: dense levels equal the sorted ones", what);
+	CHECK(same, "%s: the same levels", what);
 	CHECK(levels > 0, "%s: some levels", what);
-	CHECK_INT(d->children, a->children, what);
+	if (!only_w)
+		CHECK_INT(d->children, a->children, what);
+}
+
+static void same_sets(const struct peg_sets *a, const struct peg_sets *d,
+		      const char *what)
+{
+	same_levels(a, d, 0, what);
+}
+
+static void same_w(const struct peg_sets *a, const struct peg_sets *d,
+		   const char *what)
+{
+	same_levels(a, d, 1, what);
 }
 
 /* The problem: vacate the holes, finish as given (NULL: the complement,
@@ -196,6 +215,36 @@ int main(void)
 		}
 		compare_lanes(b, "a1", &o);
 		compare_lanes(b, "b2", &o);
+		/* the half run on an odd board makes W_(N/2) from
+		 * F_(N/2+1) alone and keeps the W_(N-m) that eq. 9 gives:
+		 * the same W as the whole run (eq. 7 on every level), with
+		 * the pagoda functions found on the way (opts.prune 2) or
+		 * not */
+		for (int h = 0; h < b->n_holes; h++) {
+			unsigned char start[64], goal[64];
+			struct peg_problem p = {0};
+			struct peg_sets_opts w = {0};
+			struct peg_sets *a, *d;
+			char what[80];
+
+			if (!orbit_first(b, h))
+				continue;
+			peg_board_hole_name(b, h, hole, sizeof(hole));
+			problem(b, hole, NULL, start, goal, &p);
+			a = sets_in(b, &p, &w, "0");
+			d = sets_in(b, &p, &o, "2");
+			snprintf(what, sizeof(what), "T6 %s half, whole", hole);
+			same_w(a, d, what);
+			peg_sets_free(d);
+			o.prune = 2;
+			d = sets_in(b, &p, &o, "2");
+			o.prune = 0;
+			snprintf(what, sizeof(what), "T6 %s half, prune 2",
+				 hole);
+			same_w(a, d, what);
+			peg_sets_free(a);
+			peg_sets_free(d);
+		}
 		o.half = 0;
 		o.no_losers = 0;
 		compare(b, "a1", "*", &o, "1");
@@ -256,6 +305,24 @@ int main(void)
 			      "english d4 half: F_16, F_17 dropped, sizes kept");
 			CHECK_INT(d ? d->W[16].n : 0, 230230,
 				  "english d4 half: |W_16|");
+			/* with the pagoda functions found on the way (the
+			 * winning-set run of peg_winsets_open): the same W,
+			 * F_17 and the children cut by about half */
+			h.prune = 2;
+			a = sets_in(b, &p, &h, "1");
+			same_w(d, a, "english d4 half, prune 2");
+			CHECK(a && a->prune && a->prune->n_base >= 1 &&
+				      a->prune->n_base <= 4 &&
+				      a->prune->lp_calls <= 24,
+			      "english d4 prune 2: 1 to 4 functions, at most "
+			      "24 programs");
+			CHECK(a && a->F[17].n < 2598215 * 6 / 10 &&
+				      a->F[17].n > 230230,
+			      "english d4 prune 2: F_17 cut by over 40 %%, "
+			      "still above W_17");
+			CHECK(a && d && a->children < d->children * 7 / 10,
+			      "english d4 prune 2: children cut by over 30 %%");
+			peg_sets_free(a);
 			peg_sets_free(d);
 		}
 		/* the whole group from c1: images in other classes */

@@ -126,7 +126,14 @@ struct peg_sets_opts {
 	 * B stay exact: a winning position passes every function, and for a
 	 * complement problem so does the complement of one (eq. 8).  With
 	 * work and without forward_only (complement problems) the forward
-	 * levels go through the work directory and W is computed from them. */
+	 * levels go through the work directory and W is computed from them.
+	 * 1: the functions of peg_prune_new (a sample run of their own, up
+	 * to 400 programs, the integer stage on big boards); 2: a few
+	 * functions found from the forward pass's own first level of at
+	 * least SETS_LITE_LEVEL positions (sets_prune_lite.h: at most 24
+	 * programs and 4 functions; the levels above it unpruned), as the
+	 * winning-set runs of peg_winsets_open use; 2 prunes only the
+	 * in-memory forward pass (not lifted runs or work directories). */
 	int prune;
 };
 

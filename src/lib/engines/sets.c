@@ -14,6 +14,7 @@
 #include "pegsol/hashset.h"
 
 #include "sets_prune.h"
+#include "sets_prune_lite.h"
 #include "symv.h"
 
 #include <dirent.h>
@@ -517,7 +518,7 @@ int peg_sets_compute(const struct peg_board *b, const struct peg_problem *p,
 		s->n_group = peg_solve_stabilizer(b, fix, s->anywhere ? 1 : 2,
 						  s->group);
 	}
-	if (o.prune && peg_prune_new(b, p, o.group, s->group, s->n_group,
+	if (o.prune == 1 && peg_prune_new(b, p, o.group, s->group, s->n_group,
 				     s->threads, &s->prune, err)) {
 		peg_sets_free(s);
 		return -1;

@@ -318,6 +318,24 @@ static inline uint64_t dense_unrank(const struct dense *dn, size_t h,
 	return (uint64_t)h << dn->L | dn->low_unrank[dn->low_off[g] + (r - dn->hi[h])];
 }
 
+/* The least image of ~p under the group of the 8-lane rows (dn->it):
+ * ~(the greatest image of p), the symmetries fixing the full board. */
+static inline uint64_t dense_comp_canon(const struct dense *dn, uint64_t full,
+					uint64_t p)
+{
+	uint64_t m[8] = {0}, mx = p;
+
+	for (int b = 0; b < dn->nbytes; b++) {
+		const uint64_t *row = dn->it[b][(p >> (8 * b)) & 0xff];
+
+		for (int g = 0; g < 8; g++)
+			m[g] |= row[g];
+	}
+	for (int g = 0; g < 8; g++)
+		mx = m[g] > mx ? m[g] : mx;
+	return full ^ mx;
+}
+
 #endif /* SETS_DENSE_ONCE */
 
 #if WBITS == 64
@@ -487,17 +505,7 @@ static void *dense_gen(void *arg)
 			uint64_t mx = p;
 
 			if (dn->it) {
-				uint64_t m[8] = {0};
-
-				for (int b = 0; b < dn->nbytes; b++) {
-					const uint64_t *row =
-						dn->it[b][(p >> (8 * b)) & 0xff];
-
-					for (int g = 0; g < 8; g++)
-						m[g] |= row[g];
-				}
-				for (int g = 0; g < 8; g++)
-					mx = m[g] > mx ? m[g] : mx;
+				mx = c->full ^ dense_comp_canon(dn, c->full, p);
 			} else {
 				for (int g = 1; g < ng; g++) {
 					uint64_t y = SYM_APPLY(c->t, c->group[g], p);
@@ -653,12 +661,13 @@ static void *dense_extract(void *arg)
 	return NULL;
 }
 
-/* Clear the bitmaps (after a level that fell back). */
+/* Clear a worker's bitmap: the words of the current layer, where
+ * dense_mark sets bits (after a level that fell back, or a sieve). */
 static void *dense_clear(void *arg)
 {
 	struct dwork *w = arg;
 
-	memset(w->bm, 0, w->dn->words * sizeof(uint64_t));
+	memset(w->bm, 0, w->dn->cur * sizeof(uint64_t));
 	return NULL;
 }
 
@@ -755,6 +764,7 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 		w[t].comp = comp;
 		w[t].instate = instate;
 	}
+	dn->cur = words;
 	peg_pool_run(dn->pool, dense_gen, w, sizeof(w[0]), nt);
 	for (int t = 0; t < nt; t++)
 		if (w[t].foreign) {
@@ -766,22 +776,19 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 	for (int t = 0; t < nt; t++)
 		if (nchildren)
 			*nchildren += w[t].generated;
-	dn->cur = words;
 	return 1;
 }
 
-/* The codes dense_mark left in the bitmaps, sorted, into a new array
- * (*out, *nout); the bitmaps are clear after.  0, or -1 out of memory. */
-static int dense_collect(const struct ctx_64 *c, uint64_t **out, size_t *nout)
+/* The codes dense_mark left in the bitmaps (all workers' ORed), counted
+ * by the workers over word ranges of 8 (w[t].w0, w1, cnt set for the
+ * extraction that may follow).  Returns the total. */
+static size_t dense_tally(const struct ctx_64 *c, struct dwork *w)
 {
 	struct dense *dn = c->dn;
-	struct dwork w[8];
 	int nt = dn->threads;
 	size_t words = dn->cur, total = 0;
-	uint64_t *code;
 
-	/* extraction over all threads' bitmaps, in word ranges of 8 */
-	memset(w, 0, sizeof(w));
+	memset(w, 0, sizeof(*w) * (size_t)nt);
 	for (int t = 0; t < nt; t++) {
 		w[t].c = c;
 		w[t].dn = dn;
@@ -792,6 +799,20 @@ static int dense_collect(const struct ctx_64 *c, uint64_t **out, size_t *nout)
 	peg_pool_run(dn->pool, dense_count, w, sizeof(w[0]), nt);
 	for (int t = 0; t < nt; t++)
 		total += w[t].cnt;
+	return total;
+}
+
+/* The codes dense_mark left in the bitmaps, sorted, into a new array
+ * (*out, *nout); the bitmaps are clear after.  0, or -1 out of memory. */
+static int dense_collect(const struct ctx_64 *c, uint64_t **out, size_t *nout)
+{
+	struct dense *dn = c->dn;
+	struct dwork w[8];
+	int nt = dn->threads;
+	size_t total;
+	uint64_t *code;
+
+	total = dense_tally(c, w);
 	code = symv_big_alloc((total + 1) * sizeof(uint64_t));
 	if (!code) {
 		for (int t = 0; t < nt; t++)
@@ -932,6 +953,31 @@ static int dense_wstep(const struct ctx_64 *c, const struct peg_level *wp,
 	return dense_sieve(c, fl->code, fl->n, fl->n, y, ny) ? -1 : 1;
 }
 
+/* The half run's W_m on a board of N = 2m + 1 holes (sets_impl.h
+ * winning_half_): W_m = F_m & ~F_(m+1) with F_m = D(F_(m+1)), so the
+ * canonical complements of F_(m+1)'s children are marked (the layer of
+ * m + 1 pegs) and F_(m+1) is sieved through them: *y, *ny the codes of
+ * F_(m+1) whose complement is not a child, ~W_m (that is W_(m+1), eq. 8).
+ * *nfm gets |F_m| (the bits set: the complement is a bijection of the
+ * orbits); F_m itself is never made.  1 done, 0 not taken, -1 out of
+ * memory. */
+static int dense_whalf(const struct ctx_64 *c, const struct peg_level *fp,
+		       uint64_t **y, size_t *ny, size_t *nfm,
+		       uint64_t *nchildren)
+{
+	struct dwork w[8];
+	int r;
+
+	if (!c->dn || fp->pack || !fp->n ||
+	    c->n != 2 * __builtin_popcountll(fp->code[0]) - 1)
+		return 0;
+	r = dense_mark(c, fp->code, fp->n, 2, nchildren);
+	if (r != 1)
+		return r;
+	*nfm = dense_tally(c, w);
+	return dense_sieve(c, fp->code, fp->n, fp->n, y, ny) ? -1 : 1;
+}
+
 /* out = D(in) through the bitmaps: as dense_run. */
 static int dense_expand(const struct ctx_64 *c, const struct peg_level *in,
 			struct peg_level *out, uint64_t *nchildren)
@@ -962,8 +1008,67 @@ static int NAME(expand_level_)(const struct NAME(ctx_) *c,
 	return NAME(expand_mode_)(c, in, out, threads, nchildren, 0, packout);
 }
 
+/* A worker of comp_array_: the canonical complements of a[lo, hi). */
+struct NAME(cw_) {
+	const struct NAME(ctx_) *c;
+	const CW *a;
+	CW *dst;
+	size_t lo, hi;
+};
+
+static void *NAME(work_comp_)(void *arg)
+{
+	struct NAME(cw_) *w = arg;
+	const struct NAME(ctx_) *c = w->c;
+
+#if WBITS == 64
+	if (c->dn && c->dn->it) {
+		for (size_t i = w->lo; i < w->hi; i++)
+			w->dst[i] = dense_comp_canon(c->dn, c->full, w->a[i]);
+		return NULL;
+	}
+#endif
+	for (size_t i = w->lo; i < w->hi; i++)
+		w->dst[i] = NAME(canon_)(c, c->full ^ w->a[i]);
+	return NULL;
+}
+
+/* Sorted canonical complements of a[0..n) in one array, without the
+ * bucket pools: complemented by the workers (the 8-lane rows when the
+ * bitmaps made them), then radix sorted; distinct orbits stay distinct.
+ * NULL out of memory. */
+static CW *NAME(comp_array_)(const struct NAME(ctx_) *c, const CW *a,
+			     size_t n)
+{
+	struct NAME(vec_) v = {0};
+	struct NAME(cw_) w[8];
+	int nt = c->threads < 1 ? 1 : c->threads > 8 ? 8 : c->threads;
+
+	v.a = malloc((n + 1) * sizeof(CW));
+	if (!v.a)
+		return NULL;
+	if (n < 65536)
+		nt = 1;
+	for (int t = 0; t < nt; t++) {
+		w[t].c = c;
+		w[t].a = a;
+		w[t].dst = v.a;
+		w[t].lo = n * (size_t)t / (size_t)nt;
+		w[t].hi = n * (size_t)(t + 1) / (size_t)nt;
+	}
+	symv_run(NAME(work_comp_), w, sizeof(w[0]), nt);
+	v.n = n;
+	v.cap = n + 1;
+	if (NAME(vec_sort_unique_)(&v, c->n)) {
+		free(v.a);
+		return NULL;
+	}
+	return v.a;
+}
+
 /* The sorted canonical complements of a[0..n): the bitmaps when they
- * apply, else comp_sorted_.  NULL when out of memory. */
+ * apply, else one array (no memory budget), else comp_sorted_.  NULL when
+ * out of memory. */
 static CW *NAME(comp_dense_)(const struct NAME(ctx_) *c, const CW *a, size_t n)
 {
 #if WBITS == 64
@@ -974,5 +1079,62 @@ static CW *NAME(comp_dense_)(const struct NAME(ctx_) *c, const CW *a, size_t n)
 	if (k)
 		return k < 0 ? NULL : r;
 #endif
+	if (!c->ds && n)
+		return NAME(comp_array_)(c, a, n);
 	return NAME(comp_sorted_)(c, a, n);
+}
+
+static int NAME(forward_)(const struct NAME(ctx_) *c, struct peg_level *lv,
+			  int top, int bottom, int threads, uint64_t *work,
+			  enum peg_phase phase);
+static int NAME(winning_)(const struct NAME(ctx_) *c, const struct peg_level *f,
+			  const struct peg_level *g, struct peg_level *w);
+
+/* Level l = the sorted codes a[0..n) (taken: freed with the level), packed
+ * when the levels are.  0, or -1 out of memory. */
+static int NAME(keep_level_)(const struct NAME(ctx_) *c, struct peg_level *l,
+			     CW *a, size_t n)
+{
+	level_free(l);
+	LC(l) = a;
+	l->n = n;
+	l->have = 1;
+	return NAME(pack_)(c, l);
+}
+
+/* The half run's W_m of a complement problem on a board of N = 2m + 1
+ * holes, from F_(m+1) alone (compute_ stops the forward pass there; lv
+ * the F levels, wl the W levels): through the bitmaps (dense_whalf, which
+ * gives W_(m+1) too, kept; F_m only counted, n with have 0, as the half
+ * run drops it after W_m anyway), else F_m made as the forward pass makes
+ * it (unpruned: W stays exact) and W_m = F_m & ~F_(m+1).  The children
+ * counted are the same either way.  0, or -1 out of memory. */
+static int NAME(winning_half_)(const struct NAME(ctx_) *c,
+			       struct peg_level *lv, struct peg_level *wl,
+			       int m, int threads, uint64_t *nchildren)
+{
+#if WBITS == 64
+	uint64_t *y = NULL;
+	size_t ny = 0, nfm = 0;
+	int r = dense_whalf(c, &lv[m + 1], &y, &ny, &nfm, nchildren);
+
+	if (r < 0)
+		return -1;
+	if (r) {
+		lv[m].n = nfm;
+		progress_level(c->pg, PEG_PHASE_FORWARD, m, nfm);
+		LC(&wl[m]) = NAME(comp_dense_)(c, y, ny);
+		if (!LC(&wl[m])) {
+			free(y);
+			return -1;
+		}
+		wl[m].n = ny;
+		wl[m].have = 1;
+		return NAME(keep_level_)(c, &wl[m + 1], y, ny);
+	}
+#endif
+	if (NAME(forward_)(c, lv, m + 1, m, threads, nchildren,
+			   PEG_PHASE_FORWARD))
+		return -1;
+	return NAME(winning_)(c, &lv[m], &lv[m + 1], &wl[m]);
 }

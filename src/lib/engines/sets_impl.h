@@ -121,6 +121,7 @@ static uint64_t NAME(raw_add_)(const struct NAME(ctx_) *c, const CW *a,
 #include "sets_expand_impl.h"
 #include "sets_disk_impl.h"
 #include "sets_dense_impl.h"
+#include "sets_lite_impl.h"
 
 static CW *NAME(intersect_)(const CW *a, size_t na, const CW *b, size_t nb,
 			   size_t *n)
@@ -652,7 +653,7 @@ static int NAME(compute_)(const struct peg_board *b,
 	FAST *f = NULL;
 	struct NAME(ctx_) c;
 	int n = b->n_holes, ns = s->start_pegs, nf = s->finish_pegs, ok = 0;
-	int threads = o.threads > 0 ? o.threads : 2;
+	int threads = o.threads > 0 ? o.threads : 2, whalf = -1;
 	unsigned char *one = NULL;
 	CW *gstart = NULL;
 	size_t ngs = 0;
@@ -716,9 +717,20 @@ static int NAME(compute_)(const struct peg_board *b,
 		} else {
 			int r;
 
+			/* half on an odd board: W_(N/2) comes from F_(N/2+1)
+			 * alone (winning_half_), F_(N/2) is not stored */
+			if (s->complement && o.half && !o.raw && n % 2 &&
+			    bottom == n / 2 && bottom < ns)
+				whalf = bottom;
 			c.prune = s->prune; /* F only (sets.h) */
-			r = NAME(forward_)(&c, s->F, ns, bottom, threads,
-					   &s->children, PEG_PHASE_FORWARD);
+			r = o.prune == 2
+				    ? NAME(forward_lite_)(&c, s, b, p, ns,
+							  bottom + (whalf >= 0),
+							  threads)
+				    : NAME(forward_)(&c, s->F, ns,
+						     bottom + (whalf >= 0),
+						     threads, &s->children,
+						     PEG_PHASE_FORWARD);
 			c.prune = NULL;
 			if (r)
 				goto nomem;
@@ -758,7 +770,11 @@ static int NAME(compute_)(const struct peg_board *b,
 		/* W_m for m in [k, N/2] directly (eq. 7), then eq. 9 below k
 		 * and eq. 8 above N/2 */
 		for (int m = k; 2 * m <= n && m <= ns; m++) {
-			if (NAME(winning_)(&c, &s->F[m], &s->F[n - m], &s->W[m]))
+			if (m == whalf
+				    ? NAME(winning_half_)(&c, s->F, s->W, m,
+							  threads, &s->children)
+				    : NAME(winning_)(&c, &s->F[m], &s->F[n - m],
+						     &s->W[m]))
 				goto nomem;
 			progress_level(c.pg, PEG_PHASE_WINNING, m, s->W[m].n);
 			/* half: eq. 9 below reads F_(N-m') for m' < k only,
@@ -817,12 +833,15 @@ static int NAME(compute_)(const struct peg_board *b,
 wdense:
 #endif
 			LC(&s->W[m]) = NAME(comp_dense_)(&c, y, cnt);
-			free(y);
-			if (!LC(&s->W[m]))
+			if (!LC(&s->W[m])) {
+				free(y);
 				goto nomem;
+			}
 			s->W[m].n = cnt;
 			s->W[m].have = 1;
-			if (NAME(pack_)(&c, &s->W[m]))
+			/* y is W_(N-m) (eq. 8): kept, not made again below */
+			if (NAME(keep_level_)(&c, &s->W[n - m], y, cnt) ||
+			    NAME(pack_)(&c, &s->W[m]))
 				goto nomem;
 			progress_level(c.pg, PEG_PHASE_WINNING, m, s->W[m].n);
 		}
@@ -830,8 +849,14 @@ wdense:
 			/* eq. 8: W_m = ~W_(N-m) */
 			struct peg_level *src = &s->W[n - m];
 			int tmp;
-			CW *a = NAME(unpack_)(&c, src, &tmp);
+			CW *a;
 
+			if (s->W[m].have) { /* kept by eq. 9 */
+				progress_level(c.pg, PEG_PHASE_WINNING, m,
+					       s->W[m].n);
+				continue;
+			}
+			a = NAME(unpack_)(&c, src, &tmp);
 			if (!a)
 				goto nomem;
 			LC(&s->W[m]) = NAME(comp_dense_)(&c, a, src->n);

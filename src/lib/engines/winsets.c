@@ -224,6 +224,9 @@ int peg_winsets_open(const struct peg_board *b, const unsigned char *start,
 		opts.threads = threads;
 		opts.no_losers = 1;
 		opts.half = 1;
+		/* pagoda pruning with a few functions found on the way
+		 * (sets_prune_lite.h): W stays exact, F shrinks */
+		opts.prune = 2;
 		if (peg_sets_compute(b, &p, &opts, &s, err)) {
 			free(fin);
 			free(w);
