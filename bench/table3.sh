@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # table3.sh - seed 001 Table 3 (Wiegleb's central game, vacate e5): the
 # pruned forward sets of `sets --prune` against Bell's, asserted level by
-# level, and timed.  The levels down to 37 pegs take about 1,800 integer
-# programs (docs/performance.md "Integer jump counts"), too long for the
-# test suite (tests/cli/prune.sh checks down to 39 pegs).  Results:
-# bench/RESULTS-sets.md ("Table 3").
-#   bash bench/table3.sh [BUILD]      TO=N sets the lowest level (37)
+# level, and timed.  The integer stage runs down to 35 pegs: the levels
+# down to 36 take about 10,000 integer programs (2 min of CPU; witnesses
+# settle the rest, docs/performance.md "Integer jump counts"), down to 35
+# about 40,000 more: too long for the test suite (tests/cli/prune.sh checks
+# down to 39 pegs).  Results: bench/RESULTS-sets.md ("Table 3").
+#   bash bench/table3.sh [BUILD]      TO=N sets the lowest level (36; 35)
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${1:-${BUILD:-build}}
 . bench/lib.sh
 [ -x "$P" ] || make BUILD="$BUILD" -j2 >/dev/null
-TO=${TO:-37}
+TO=${TO:-36}
 
 echo "== seed 001 Table 3: pruned F_n down to $TO pegs (pegsol, Bell)"
 bench "sets wiegleb e5 --prune --to $TO" "$HEAVY_RUNS" '^total' \
@@ -34,6 +35,8 @@ done <<'T3'
 40 60 60
 39 296 297
 38 1411 1427
-37 6456 6459
+37 6272 6459
+36 25695 27317
+35 95625 106347
 T3
 bench_done

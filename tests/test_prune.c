@@ -3,7 +3,9 @@
  * functions or by the integer stage (sets_prune.c), on English d4 (seed
  * 001 Table 2), T6 (Table 1) and T6 with the goal "one peg anywhere"; and
  * on Wiegleb's central game (Table 3) the integer stage cuts what no
- * pagoda function can: one of the 297 positions of F_39. */
+ * pagoda function can: one of the 297 positions of F_39; and its
+ * witnesses (a parent's integer solution keeps a child without a
+ * program) give the same verdicts as a program on every position. */
 #include "check.h"
 
 #include "pegsol/board.h"
@@ -101,15 +103,19 @@ out:
 /* Wiegleb's central game, F_39 unpruned: seed 001 Table 3 has 297 (its
  * resource count cuts none there); every pagoda function keeps all 297
  * (the linear program of fractional jump counts is feasible for each)
- * and the integer program cuts one. */
+ * and the integer program cuts one.  Tested again level by level after
+ * F_40 (witnesses from the level above: sets_prune.h): the same
+ * verdicts, most of F_39 settled without a program. */
 static void wiegleb39(void)
 {
 	struct prob q;
 	struct peg_err err;
 	struct peg_sets_opts o = {0};
 	struct peg_sets *s = NULL;
-	struct peg_prune *pr = NULL;
-	size_t pag = 0, icut = 0;
+	struct peg_prune *pr = NULL, *warm = NULL;
+	size_t pag = 0, icut = 0, same = 0;
+	char cold[297];
+	uint64_t prog, shortc, prog0, short0;
 
 	if (prob_make(&q, "wiegleb", "e5", NULL))
 		return;
@@ -118,9 +124,11 @@ static void wiegleb39(void)
 	CHECK(peg_sets_compute(q.b, &q.p, &o, &s, &err) == 0, "wiegleb: %s",
 	      err.msg);
 	CHECK(s && peg_prune_new(q.b, &q.p, o.group, s->group, s->n_group, 2,
-				 &pr, &err) == 0,
+				 &pr, &err) == 0 &&
+		      peg_prune_new(q.b, &q.p, o.group, s->group, s->n_group,
+				    2, &warm, &err) == 0,
 	      "wiegleb prune: %s", err.msg);
-	if (s && pr) {
+	if (s && pr && warm) {
 		CHECK_INT(s->F[39].n, 297, "Wiegleb F_39 (seed 001 Table 3)");
 		CHECK(pr->int_pegs <= 39, "integer stage down to %d pegs",
 		      pr->int_pegs);
@@ -130,6 +138,7 @@ static void wiegleb39(void)
 
 			pag += f >= 0 && f < pr->n_fn;
 			icut += f == pr->n_fn;
+			cold[i < 297 ? i : 0] = f == pr->n_fn;
 			if (f == pr->n_fn)
 				CHECK_INT(pr->fn_base[f], pr->n_base,
 					  "integer cuts counted after the "
@@ -137,8 +146,29 @@ static void wiegleb39(void)
 		}
 		CHECK_INT(pag, 0, "Wiegleb F_39 cut by pagoda functions");
 		CHECK_INT(icut, 1, "Wiegleb F_39 cut by the integer program");
+		sets_prune_int_stats(pr, &prog, &shortc);
+		CHECK_INT(prog, 297, "F_39 alone: a program each");
+		CHECK_INT(shortc, 0, "F_39 alone: no witness");
+		for (size_t i = 0; i < s->F[40].n; i++)
+			sets_prune_integer(warm, s->F[40].code[i], 0);
+		sets_prune_int_stats(warm, &prog0, &short0);
+		CHECK_INT(prog0, 60, "F_40: a program each (no level above)");
+		for (size_t i = 0; i < s->F[39].n; i++) {
+			uint64_t x = s->F[39].code[i];
+
+			same += i < 297 &&
+				cold[i] == sets_prune_integer(warm, x, 0);
+		}
+		CHECK_INT(same, 297, "F_39 verdicts with and without witnesses");
+		sets_prune_int_stats(warm, &prog, &shortc);
+		CHECK_INT(prog - prog0 + shortc - short0, 297,
+			  "F_39 after F_40: each position settled once");
+		CHECK(shortc - short0 > 297 / 2,
+		      "F_39 after F_40: %llu of 297 settled by a witness",
+		      (unsigned long long)(shortc - short0));
 	}
 	peg_prune_free(pr);
+	peg_prune_free(warm);
 	peg_sets_free(s);
 	prob_free(&q);
 }

@@ -35,22 +35,46 @@ enum {
 	PRUNE_SAMPLES = 256,    /* positions sampled a level */
 	PRUNE_MISSES = 120,     /* programs in a row finding nothing: stop */
 	PRUNE_LP_MS = 2000,     /* time for one integer program */
-	PRUNE_INT_BUDGET = 2000, /* integer programs: the top levels whose
+	PRUNE_INT_BUDGET = 160000, /* integer programs: the top levels whose
 				    unpruned sizes add up to at most this */
 	PRUNE_INT_NODES = 2000, /* branch-and-bound nodes of one, at most */
 	PRUNE_INT_HOLES = 40    /* boards with fewer holes: no integer stage
 				   (their sets are cheap; a program is not) */
 };
 
-/* The integer stage's program data: the jumps and the goals.  GLPK calls
- * are serialised by lock (the filter runs in worker threads) and each
- * ends with glp_free_env in the thread that made its problem. */
+/* Integer solutions kept from the level above (the witnesses): the
+ * canonical code of a position (boards of up to 64 holes) and its jump
+ * counts c_j in that code's frame, one byte a jump.  Open addressing,
+ * empty key 0 (no position of a level is empty). */
+struct witmap {
+	uint64_t *key;
+	unsigned char *sol;
+	size_t cap, n;
+	int pegs; /* the level's pegs, 0 none */
+};
+
+/* The integer stage's program data: the jumps and the goals, the
+ * group's hole and jump permutations, and the witnesses of the level
+ * above and of this one.  GLPK calls are serialised by lock (the filter
+ * runs in worker threads) and each ends with glp_free_env in the thread
+ * that made its problem. */
 struct intprog {
-	int n, nj, ngoal;
+	int n, nj, ngoal, ng;
 	int *from, *over, *to;
 	peg_u128 *goal;
+	int *hperm, *jperm; /* ng * n holes, ng * nj jumps */
+	struct witmap wm[2]; /* [0] the level above, [1] this level */
+	uint64_t programs, shortcuts; /* positions settled each way */
+	int nowit; /* no witnesses (a symmetry that does not map jumps) */
 	pthread_mutex_t lock;
 };
+
+static void witmap_release(struct witmap *m)
+{
+	free(m->key);
+	free(m->sol);
+	memset(m, 0, sizeof(*m));
+}
 
 static void intprog_free(struct intprog *ip)
 {
@@ -61,6 +85,10 @@ static void intprog_free(struct intprog *ip)
 	free(ip->over);
 	free(ip->to);
 	free(ip->goal);
+	free(ip->hperm);
+	free(ip->jperm);
+	witmap_release(&ip->wm[0]);
+	witmap_release(&ip->wm[1]);
 	free(ip);
 }
 
@@ -276,29 +304,35 @@ out:
 	return rc;
 }
 
-/* The integer stage's data for board b and goals goal[0 .. ngoal).  NULL
- * out of memory. */
+/* The integer stage's data for board b, goals goal[0 .. ngoal) and the
+ * group group[0 .. ng) (indices into b->sym).  NULL out of memory. */
 static struct intprog *intprog_new(const struct peg_board *b,
-				   const peg_u128 *goal, int ngoal)
+				   const peg_u128 *goal, int ngoal,
+				   const int *group, int ng)
 {
 	struct intprog *ip = calloc(1, sizeof(*ip));
-	int nj = b->n_jumps;
+	int nj = b->n_jumps, n = b->n_holes;
 
 	if (!ip)
 		return NULL;
-	ip->n = b->n_holes;
+	ip->n = n;
 	ip->nj = nj;
 	ip->ngoal = ngoal;
+	ip->ng = ng;
 	ip->from = malloc(sizeof(int) * (size_t)nj + 1);
 	ip->over = malloc(sizeof(int) * (size_t)nj + 1);
 	ip->to = malloc(sizeof(int) * (size_t)nj + 1);
 	ip->goal = malloc(sizeof(peg_u128) * (size_t)ngoal);
-	if (!ip->from || !ip->over || !ip->to || !ip->goal ||
-	    pthread_mutex_init(&ip->lock, NULL)) {
+	ip->hperm = malloc(sizeof(int) * (size_t)ng * (size_t)n + 1);
+	ip->jperm = malloc(sizeof(int) * (size_t)ng * (size_t)nj + 1);
+	if (!ip->from || !ip->over || !ip->to || !ip->goal || !ip->hperm ||
+	    !ip->jperm || pthread_mutex_init(&ip->lock, NULL)) {
 		free(ip->from);
 		free(ip->over);
 		free(ip->to);
 		free(ip->goal);
+		free(ip->hperm);
+		free(ip->jperm);
 		free(ip);
 		return NULL;
 	}
@@ -308,6 +342,24 @@ static struct intprog *intprog_new(const struct peg_board *b,
 		ip->to[j] = b->jumps[j].to;
 	}
 	memcpy(ip->goal, goal, sizeof(peg_u128) * (size_t)ngoal);
+	/* symmetry i moves a peg on hole h to hperm[i][h], and jump j to
+	 * the jump jperm[i][j] on the moved holes */
+	for (int i = 0; i < ng; i++) {
+		const int *pm = b->sym + (size_t)group[i] * (size_t)n;
+
+		memcpy(ip->hperm + (size_t)i * (size_t)n, pm,
+		       sizeof(int) * (size_t)n);
+		for (int j = 0; j < nj; j++) {
+			int f = pm[ip->from[j]], o = pm[ip->over[j]],
+			    t = pm[ip->to[j]], k = b->jump_first[f];
+
+			while (k < b->jump_first[f + 1] &&
+			       (ip->over[k] != o || ip->to[k] != t))
+				k++;
+			ip->nowit |= k == b->jump_first[f + 1];
+			ip->jperm[(size_t)i * (size_t)nj + (size_t)j] = k;
+		}
+	}
 	return ip;
 }
 
@@ -334,8 +386,11 @@ static void int_nodes(glp_tree *t, void *info)
  *     goal = x + sum_j c_j (e_to(j) - e_from(j) - e_over(j))
  * for one of the goals?  Rows: one per hole; columns: the jump counts,
  * then (several goals) one binary z_k per goal with sum z_k = 1 and
- * goal = sum_k z_k goal_k.  1 infeasible, 0 feasible or undecided. */
-static int int_infeasible(const struct intprog *ip, peg_u128 x)
+ * goal = sum_k z_k goal_k.  1 infeasible, 0 feasible or undecided; when
+ * feasible and sol is not NULL, sol gets the counts (each at most 255)
+ * and *have 1. */
+static int int_infeasible(const struct intprog *ip, peg_u128 x,
+			  unsigned char *sol, int *have)
 {
 	int n = ip->n, nj = ip->nj, ng = ip->ngoal, multi = ng > 1;
 	size_t cap = 3 * (size_t)nj + (size_t)(n + 1) * (size_t)ng + 1;
@@ -383,12 +438,25 @@ static int int_infeasible(const struct intprog *ip, peg_u128 x)
 	io.msg_lev = GLP_MSG_OFF;
 	io.presolve = GLP_ON;
 	io.gmi_cuts = GLP_ON; /* Gomory cuts settle most within the limit */
+#ifdef GLP_BR_MFV /* (not in the WebAssembly stand-in) */
+	io.br_tech = GLP_BR_MFV; /* most fractional first: 0.7 of the time */
+#endif
 	io.cb_func = int_nodes;
 	r = glp_intopt(lp, &io);
 	if (r == GLP_ENOPFS)
 		cut = 1; /* not even fractional counts exist */
 	else if (r == 0 && glp_mip_status(lp) == GLP_NOFEAS)
 		cut = 1;
+	else if (sol && (glp_mip_status(lp) == GLP_OPT ||
+			 glp_mip_status(lp) == GLP_FEAS)) {
+		*have = 1;
+		for (int j = 0; j < nj; j++) {
+			double v = glp_mip_col_val(lp, j + 1) + 0.5;
+
+			*have &= v >= 0 && v < 256;
+			sol[j] = *have ? (unsigned char)v : 0;
+		}
+	}
 	glp_delete_prob(lp);
 	glp_free_env();
 out:
@@ -398,17 +466,183 @@ out:
 	return cut;
 }
 
+/* ---- witnesses: a parent's integer solution settles its child ----
+ *
+ * If parent p reaches a goal with jump counts c and c uses the jump j
+ * from p to x (c_j >= 1), then c - e_j is a solution for x: x is kept
+ * without a program.  Every position settled so (or by a program that
+ * finds a solution) leaves its solution for the level below.  The
+ * verdicts are the programs' own: a witness only settles positions that
+ * are feasible, so the pruned levels do not depend on which positions
+ * found one (nor on the order the workers take them in). */
+
+/* witnesses kept a level, at most: 256 Ki slots of 8 + n_jumps bytes
+ * (Wiegleb: 30 MB a map, two maps), enough for F_35 there */
+enum { WIT_MAX = 1 << 17 };
+
+static uint64_t wit_hash(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return k;
+}
+
+/* The slot of key k in m: where it is, or the empty slot it would take
+ * (m->cap a power of two, never full). */
+static size_t wit_slot(const struct witmap *m, uint64_t k)
+{
+	size_t i = wit_hash(k) & (m->cap - 1);
+
+	while (m->key[i] && m->key[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+/* The canonical code of x (least image) and the symmetry giving it. */
+static uint64_t wit_canon(const struct intprog *ip, uint64_t x, int *sym)
+{
+	uint64_t best = UINT64_MAX;
+
+	*sym = 0;
+	for (int i = 0; i < ip->ng; i++) {
+		const int *pm = ip->hperm + (size_t)i * (size_t)ip->n;
+		uint64_t y = 0;
+
+		for (uint64_t z = x; z; z &= z - 1)
+			y |= 1ULL << pm[__builtin_ctzll(z)];
+		if (y < best) {
+			best = y;
+			*sym = i;
+		}
+	}
+	return best;
+}
+
+/* Keep solution sol of x (x's frame). */
+static void wit_put(struct intprog *ip, uint64_t x, const unsigned char *sol)
+{
+	struct witmap *m = &ip->wm[1];
+	int sym, nj = ip->nj;
+	uint64_t k = wit_canon(ip, x, &sym);
+	const int *jp = ip->jperm + (size_t)sym * (size_t)nj;
+	size_t i;
+
+	if (m->n >= WIT_MAX)
+		return;
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 4096;
+		uint64_t *key = calloc(cap, sizeof(uint64_t));
+		unsigned char *s2 = malloc(cap * (size_t)nj);
+		struct witmap old = *m;
+
+		if (!key || !s2) {
+			free(key);
+			free(s2);
+			return; /* no witness: only more programs */
+		}
+		m->key = key;
+		m->sol = s2;
+		m->cap = cap;
+		for (size_t a = 0; a < old.cap; a++)
+			if (old.key[a]) {
+				i = wit_slot(m, old.key[a]);
+				m->key[i] = old.key[a];
+				memcpy(m->sol + i * (size_t)nj,
+				       old.sol + a * (size_t)nj, (size_t)nj);
+			}
+		free(old.key);
+		free(old.sol);
+	}
+	i = wit_slot(m, k);
+	if (m->key[i])
+		return;
+	m->key[i] = k;
+	m->n++;
+	for (int j = 0; j < nj; j++)
+		m->sol[i * (size_t)nj + (size_t)jp[j]] = sol[j];
+}
+
+/* A parent's witness for x: 1 and sol (x's frame) when found. */
+static int wit_find(const struct intprog *ip, uint64_t x, unsigned char *sol)
+{
+	const struct witmap *m = &ip->wm[0];
+	int nj = ip->nj;
+
+	if (!m->n)
+		return 0;
+	for (int j = 0; j < nj; j++) {
+		uint64_t f = 1ULL << ip->from[j], o = 1ULL << ip->over[j],
+			 t = 1ULL << ip->to[j], p, k;
+		const int *jp;
+		size_t i;
+		int sym;
+
+		if (!(x & t) || (x & (f | o)))
+			continue;
+		p = (x & ~t) | f | o; /* the parent, by jump j */
+		k = wit_canon(ip, p, &sym);
+		i = wit_slot(m, k);
+		if (!m->key[i])
+			continue;
+		jp = ip->jperm + (size_t)sym * (size_t)nj;
+		if (!m->sol[i * (size_t)nj + (size_t)jp[j]])
+			continue; /* its solution does not use jump j */
+		for (int q = 0; q < nj; q++)
+			sol[q] = m->sol[i * (size_t)nj + (size_t)jp[q]];
+		sol[j]--;
+		return 1;
+	}
+	return 0;
+}
+
 int sets_prune_integer(const struct peg_prune *pr, uint64_t lo, uint64_t hi)
 {
 	struct intprog *ip = pr->ip;
-	int cut;
+	unsigned char sol[512];
+	int cut = 0, have = 0, pegs;
 
 	if (!ip)
 		return 0;
+	pegs = __builtin_popcountll(lo) + __builtin_popcountll(hi);
 	pthread_mutex_lock(&ip->lock);
-	cut = int_infeasible(ip, (peg_u128)lo | (peg_u128)hi << 64);
+	if (hi || ip->n > 64 || ip->nj > 512 || ip->nowit) {
+		cut = int_infeasible(ip, (peg_u128)lo | (peg_u128)hi << 64,
+				     NULL, NULL);
+		ip->programs++;
+		goto out;
+	}
+	if (pegs != ip->wm[1].pegs) {
+		/* a new level: this one's witnesses serve the next */
+		witmap_release(&ip->wm[0]);
+		if (pegs == ip->wm[1].pegs - 1)
+			ip->wm[0] = ip->wm[1];
+		else
+			witmap_release(&ip->wm[1]);
+		memset(&ip->wm[1], 0, sizeof(ip->wm[1]));
+		ip->wm[1].pegs = pegs;
+	}
+	if (wit_find(ip, lo, sol)) {
+		ip->shortcuts++;
+		have = 1;
+	} else {
+		cut = int_infeasible(ip, (peg_u128)lo, sol, &have);
+		ip->programs++;
+	}
+	if (have)
+		wit_put(ip, lo, sol);
+out:
 	pthread_mutex_unlock(&ip->lock);
 	return cut;
+}
+
+void sets_prune_int_stats(const struct peg_prune *pr, uint64_t *programs,
+			  uint64_t *shortcuts)
+{
+	const struct intprog *ip = pr->ip;
+
+	*programs = ip ? ip->programs : 0;
+	*shortcuts = ip ? ip->shortcuts : 0;
 }
 
 int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
@@ -513,7 +747,7 @@ int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
 			pr->int_pegs = m;
 		}
 	}
-	pr->ip = intprog_new(b, goal, ngoal); /* sets_prune_integer */
+	pr->ip = intprog_new(b, goal, ngoal, group, ng); /* sets_prune_integer */
 	if (!pr->ip)
 		goto nomem;
 	*out = pr;

@@ -21,8 +21,16 @@
 
 /* The integer stage (sets_prune.c): 1 when the integer program of x's
  * jump counts is infeasible (x cannot reach a goal), 0 feasible or
- * undecided (kept). */
+ * undecided (kept).  A position whose parent (in the level before, if
+ * that level went through this test just before) left a solution using
+ * the jump to it is kept without a program (a witness): the same
+ * verdicts, fewer programs. */
 int sets_prune_integer(const struct peg_prune *pr, uint64_t lo, uint64_t hi);
+
+/* The integer stage's positions settled by a program and by a witness,
+ * so far. */
+void sets_prune_int_stats(const struct peg_prune *pr, uint64_t *programs,
+			  uint64_t *shortcuts);
 
 /* Index (into pr->fn) of the first function whose lane says x cannot
  * reach the goal, n_fn when they all keep x but the integer stage cuts
