@@ -73,7 +73,7 @@ MPICC   ?= mpicc
 MPI_SRC := $(sort $(wildcard src/mpi/*.c))
 MPI_OBJ := $(MPI_SRC:%.c=$(BUILD)/%.o)
 MPI_CLI_OBJ := $(addprefix $(BUILD)/src/cli/,cli.o problem.o progress.o \
-	sets_print.o)
+	sets_print.o sets_check.o svgout.o)
 mpi: $(BUILD)/pegsol-mpi
 $(BUILD)/src/mpi/%.o: src/mpi/%.c
 	@mkdir -p $(dir $@)

@@ -6,7 +6,8 @@
  * T != 0 and each legal jump, the record (canonical child, T of the
  * parent) to the child's owner, which adds T into its W_(m-1) entry when
  * the child is winning (an edge walked) and drops it otherwise.  A record
- * is the code (8 bytes), the number of 64-bit limbs (4 bytes) and the
+ * is the code (8 or 16 bytes: dcode.h), the number of 64-bit limbs (4
+ * bytes) and the
  * limbs, so counts of any size travel exactly.  For a complement problem
  * the walk stops at N/2 and meets the level N - N/2 (count.c explains
  * it): the record (canonical complement of x, T(x)/|orbit of x|) goes to
@@ -43,31 +44,47 @@ static void tl_free(struct tlevel *t)
 	t->n = 0;
 }
 
+/* The budget's ledger (dist_over): the bytes of the winning levels and
+ * of the T levels alive, a T entry counted as its mpz_t and two limbs
+ * (counts below 2^128; a larger one is rare and short-lived). */
+enum { T_BYTES = sizeof(mpz_t) + 16 };
+
+static size_t held(const struct dlevel *W, const struct tlevel *T, int n)
+{
+	size_t sum = 0;
+
+	for (int m = 0; m <= n; m++)
+		sum += W[m].n * sizeof(dcode) + (T[m].z ? T[m].n * T_BYTES : 0);
+	return sum;
+}
+
 /* Append the record (c, v) to b. */
-static int put_rec(struct dbuf *b, uint64_t c, mpz_srcptr v)
+enum { CB = sizeof(dcode), RH = CB + 4 /* a record's head */ };
+
+static int put_rec(struct dbuf *b, dcode c, mpz_srcptr v)
 {
 	size_t nl = (mpz_sizeinbase(v, 2) + 63) / 64;
 	uint32_t n32;
 
-	if (dbuf_reserve(b, 12 + 8 * nl + 8))
+	if (dbuf_reserve(b, RH + 8 * nl + 8))
 		return -1;
-	memcpy(b->p + b->n, &c, 8);
-	mpz_export(b->p + b->n + 12, &nl, -1, 8, 0, 0, v);
+	memcpy(b->p + b->n, &c, CB);
+	mpz_export(b->p + b->n + RH, &nl, -1, 8, 0, 0, v);
 	n32 = (uint32_t)nl;
-	memcpy(b->p + b->n + 8, &n32, 4);
-	b->n += 12 + 8 * nl;
+	memcpy(b->p + b->n + CB, &n32, 4);
+	b->n += RH + 8 * nl;
 	return 0;
 }
 
 /* Read the record at p: its code and value; the bytes it takes. */
-static size_t get_rec(const unsigned char *p, uint64_t *c, mpz_ptr v)
+static size_t get_rec(const unsigned char *p, dcode *c, mpz_ptr v)
 {
 	uint32_t nl;
 
-	memcpy(c, p, 8);
-	memcpy(&nl, p + 8, 4);
-	mpz_import(v, nl, -1, 8, 0, 0, p + 12);
-	return 12 + 8 * (size_t)nl;
+	memcpy(c, p, CB);
+	memcpy(&nl, p + CB, 4);
+	mpz_import(v, nl, -1, 8, 0, 0, p + RH);
+	return RH + 8 * (size_t)nl;
 }
 
 /* One level of the walk (meet = 0: push T of W[m] into tn along every
@@ -89,33 +106,32 @@ static int push(struct dist *d, const struct dlevel *cur,
 		size_t bytes = 0;
 
 		while (!fail && i < cur->n && bytes < d->chunk) {
-			uint64_t p = cur->a[i];
+			dcode p = cur->a[i];
 			mpz_srcptr tp = tc->z[i++];
 
 			if (!mpz_sgn(tp))
 				continue;
 			if (meet) {
-				uint64_t y = dist_canon(d, d->f->full ^ p);
+				dcode y = dist_canon(d, d->f->full ^ p);
 
 				mpz_divexact_ui(q, tp,
 						(unsigned long)dist_orbit(d, p));
 				fail = put_rec(&send[dist_owner(d, y)], y, q);
 			}
 			for (int g = 1; g < ng && !meet; g++)
-				d->img[g] = peg_symtab64_apply(d->t,
-							       d->group[g], p);
-			for (uint64_t r = meet ? 0 : p; r && !fail;
-			     r &= r - 1) {
-				int h = __builtin_ctzll(r);
+				d->img[g] = dsymtab_apply(d->t, d->group[g],
+							  p);
+			for (dcode r = meet ? 0 : p; r && !fail; r &= r - 1) {
+				int h = dcode_low(r);
 
 				for (int k = d->b->jump_first[h];
 				     k < d->b->jump_first[h + 1] && !fail;
 				     k++) {
-					const uint64_t *sf =
+					const dcode *sf =
 						d->sflip + (size_t)k * ng;
-					uint64_t c;
+					dcode c;
 
-					if (!peg_fast64_legal(d->f, k, p))
+					if (!dfast_legal(d->f, k, p))
 						continue;
 					c = p ^ sf[0];
 					for (int g = 1; g < ng; g++)
@@ -134,7 +150,7 @@ static int push(struct dist *d, const struct dlevel *cur,
 		if (dist_exchange(d, send, &rb, fail))
 			goto out;
 		for (size_t off = 0; off < rb.n;) {
-			uint64_t c;
+			dcode c;
 			long j;
 
 			off += get_rec(rb.p + off, &c, v);
@@ -218,7 +234,9 @@ int dist_count(struct dist *d, struct dlevel *W, int ns, int nf,
 	if (dist_any(d, fail))
 		goto out;
 	for (int m = ns; m > stop; m--) {
-		if (dist_any(d, tl_init(&T[m - 1], W[m - 1].n)) ||
+		d->held = held(W, T, n);
+		if (dist_any(d, dist_over(d, W[m - 1].n * T_BYTES) ||
+					tl_init(&T[m - 1], W[m - 1].n)) ||
 		    push(d, &W[m], &T[m], &W[m - 1], &T[m - 1], 0, &edges,
 			 NULL))
 			goto out;

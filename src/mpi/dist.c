@@ -1,13 +1,16 @@
 /* dist.c - the distributed level engine of pegsol-mpi (dist.h). */
 #include "dist.h"
 
-#include "mix.h"
-
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { DEFAULT_CHUNK = 16 << 20, SEEN_BITS = 16 };
+enum {
+	DEFAULT_CHUNK = 16 << 20,
+	SEEN_BITS = 16,
+	CB = sizeof(dcode),
+	SMALL = 1 << 16 /* codes a bucket sorted with a copy (msd_sort) */
+};
 
 int dist_init(struct dist *d, MPI_Comm comm, const struct peg_board *b,
 	      const int *group, int ng, size_t chunk)
@@ -26,26 +29,26 @@ int dist_init(struct dist *d, MPI_Comm comm, const struct peg_board *b,
 		d->chunk = (size_t)1 << 30;
 	if (d->chunk < 4096)
 		d->chunk = 4096;
-	d->f = peg_fast64_new(b);
-	d->t = peg_symtab64_new(b);
+	d->f = dfast_new(b);
+	d->t = dsymtab_new(b);
 	d->group = malloc(sizeof(int) * (size_t)ng);
-	d->sflip = malloc(sizeof(uint64_t) * ((size_t)ng * (size_t)d->nj + 1));
-	d->img = malloc(sizeof(uint64_t) * (size_t)ng);
-	d->seen = calloc((size_t)1 << SEEN_BITS, sizeof(uint64_t));
+	d->sflip = malloc(sizeof(dcode) * ((size_t)ng * (size_t)d->nj + 1));
+	d->img = malloc(sizeof(dcode) * (size_t)ng);
+	d->seen = calloc((size_t)1 << SEEN_BITS, sizeof(dcode));
 	if (!d->seen || !d->f || !d->t || !d->group || !d->sflip || !d->img)
 		return -1;
 	memcpy(d->group, group, sizeof(int) * (size_t)ng);
 	for (int k = 0; k < d->nj; k++)
 		for (int g = 0; g < ng; g++)
-			d->sflip[(size_t)k * ng + g] = peg_symtab64_apply(
+			d->sflip[(size_t)k * ng + g] = dsymtab_apply(
 				d->t, group[g], d->f->flip[k]);
 	return 0;
 }
 
 void dist_free(struct dist *d)
 {
-	peg_fast64_free(d->f);
-	peg_symtab64_free(d->t);
+	dfast_free(d->f);
+	dsymtab_free(d->t);
 	free(d->group);
 	free(d->sflip);
 	free(d->img);
@@ -53,17 +56,35 @@ void dist_free(struct dist *d)
 	memset(d, 0, sizeof(*d));
 }
 
-int dist_owner(const struct dist *d, uint64_t c)
+/* The bytes a rank needs holding `more` besides its levels and the
+ * round buffers, when that is over its budget, else 0. */
+static size_t excess(const struct dist *d, size_t more)
 {
-	return (int)(mix_fmix64(c) % (uint64_t)d->size);
+	size_t need = d->held + more + 3 * d->chunk;
+
+	return d->budget && need > d->budget ? need : 0;
 }
 
-uint64_t dist_canon(const struct dist *d, uint64_t x)
+int dist_over(struct dist *d, size_t more)
 {
-	uint64_t m = x;
+	size_t need = excess(d, more);
+
+	if (need > d->need)
+		d->need = need;
+	return need != 0;
+}
+
+int dist_owner(const struct dist *d, dcode c)
+{
+	return (int)(dcode_hash(c) % (uint64_t)d->size);
+}
+
+dcode dist_canon(const struct dist *d, dcode x)
+{
+	dcode m = x;
 
 	for (int g = 1; g < d->ng; g++) {
-		uint64_t y = peg_symtab64_apply(d->t, d->group[g], x);
+		dcode y = dsymtab_apply(d->t, d->group[g], x);
 
 		if (y < m)
 			m = y;
@@ -74,7 +95,9 @@ uint64_t dist_canon(const struct dist *d, uint64_t x)
 void dlevel_free(struct dlevel *l)
 {
 	free(l->a);
+	peg_lpack_free(l->pk);
 	l->a = NULL;
+	l->pk = NULL;
 	l->n = 0;
 }
 
@@ -174,13 +197,12 @@ out:
 	return rc;
 }
 
-/* LSD radix sort of a[0..n) on the low `bits` bits (tmp: n codes), then
- * duplicates dropped; the new length. */
-static size_t sort_unique(uint64_t *a, uint64_t *tmp, size_t n, int bits)
+/* LSD radix sort of a[0..n) on the low `bits` bits (tmp: n codes). */
+static void lsd_sort(dcode *a, dcode *tmp, size_t n, int bits)
 {
 	enum { D = 11 };
-	size_t cnt[1 << D], m = 0;
-	uint64_t *src = a, *dst = tmp;
+	size_t cnt[1 << D];
+	dcode *src = a, *dst = tmp;
 
 	for (int sh = 0; sh < bits; sh += D) {
 		size_t sum = 0;
@@ -196,29 +218,83 @@ static size_t sort_unique(uint64_t *a, uint64_t *tmp, size_t n, int bits)
 		}
 		for (size_t i = 0; i < n; i++)
 			dst[cnt[(src[i] >> sh) & ((1u << D) - 1)]++] = src[i];
-		uint64_t *x = src;
+		dcode *x = src;
 		src = dst;
 		dst = x;
 	}
 	if (src != a)
-		memcpy(a, src, n * sizeof(uint64_t));
+		memcpy(a, src, n * sizeof(dcode));
+}
+
+/* In-place MSD radix sort (American flag sort) of a[0..n) on its bits
+ * below `top` (the bits above are the same in every code), 8 bits a
+ * pass from the top; a bucket of at most SMALL codes is finished by
+ * lsd_sort in tmp (SMALL codes).  So sorting a level takes no copy of
+ * it: the budget counts the buffer once (dist.h). */
+static void msd_sort(dcode *a, size_t n, int top, dcode *tmp)
+{
+	size_t cnt[256] = {0}, next[256], end[256], at = 0;
+	int sh = top > 8 ? top - 8 : 0;
+	unsigned mask = (1u << (top - sh)) - 1;
+
+	if (n <= SMALL) {
+		lsd_sort(a, tmp, n, top);
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
-		if (!m || a[i] != a[m - 1])
-			a[m++] = a[i];
-	return m;
+		cnt[(unsigned)(a[i] >> sh) & mask]++;
+	for (int b = 0; b < 256; b++) {
+		next[b] = at;
+		at += cnt[b];
+		end[b] = at;
+	}
+	for (unsigned b = 0; b < 256; b++)
+		while (next[b] < end[b]) {
+			dcode v = a[next[b]];
+			unsigned g = (unsigned)(v >> sh) & mask;
+
+			/* carry v to its bucket, taking the code there on */
+			while (g != b) {
+				dcode w = a[next[g]];
+
+				a[next[g]++] = v;
+				v = w;
+				g = (unsigned)(v >> sh) & mask;
+			}
+			a[next[b]++] = v;
+		}
+	at = 0;
+	for (int b = 0; sh && b < 256; b++) {
+		msd_sort(a + at, cnt[b], sh, tmp);
+		at += cnt[b];
+	}
 }
 
 /* Sort and deduplicate the codes of a receive buffer in place. */
 static int buf_unique(struct dbuf *rb, int bits)
 {
-	size_t n = rb->n / sizeof(uint64_t);
-	uint64_t *tmp = malloc(n * sizeof(uint64_t) + 8);
+	size_t n = rb->n / sizeof(dcode), m = 0;
+	dcode *a = (dcode *)(void *)rb->p;
+	dcode *tmp = malloc(sizeof(dcode) * (n < SMALL ? n : SMALL) + 16);
 
 	if (!tmp)
 		return -1;
-	n = sort_unique((uint64_t *)(void *)rb->p, tmp, n, bits);
+	msd_sort(a, n, bits, tmp);
 	free(tmp);
-	rb->n = n * sizeof(uint64_t);
+	for (size_t i = 0; i < n; i++)
+		if (!m || a[i] != a[m - 1])
+			a[m++] = a[i];
+	rb->n = m * sizeof(dcode);
+	/* give back what the duplicates took (the pages, not just the
+	 * bytes: main.c has large blocks mapped, not on the heap) */
+	if (rb->cap > 2 * rb->n + 4096) {
+		unsigned char *p = realloc(rb->p, rb->n + 4096);
+
+		if (p) {
+			rb->p = p;
+			rb->cap = rb->n + 4096;
+		}
+	}
 	return 0;
 }
 
@@ -227,11 +303,11 @@ static int buf_unique(struct dbuf *rb, int bits)
  * met again (siblings of nearby parents often share children) is not
  * sent twice.  It only saves traffic and sorting; the owner deduplicates
  * anyway. */
-static int put_code(struct dist *d, struct dbuf *send, uint64_t c)
+static int put_code(struct dist *d, struct dbuf *send, dcode c)
 {
-	uint64_t h = mix_fmix64(c);
+	uint64_t h = dcode_hash(c);
 	struct dbuf *b = &send[h % (uint64_t)d->size];
-	uint64_t *slot = &d->seen[h >> (64 - SEEN_BITS)];
+	dcode *slot = &d->seen[h >> (64 - SEEN_BITS)];
 
 	if (*slot == c && c)
 		return 0;
@@ -245,25 +321,25 @@ static int put_code(struct dist *d, struct dbuf *send, uint64_t c)
 }
 
 /* The canonical children of p into send; -1 out of memory. */
-static int put_children(struct dist *d, struct dbuf *send, uint64_t p)
+static int put_children(struct dist *d, struct dbuf *send, dcode p)
 {
 	int ng = d->ng;
 
 	for (int g = 1; g < ng; g++)
-		d->img[g] = peg_symtab64_apply(d->t, d->group[g], p);
-	for (uint64_t q = p; q; q &= q - 1) {
-		int h = __builtin_ctzll(q);
+		d->img[g] = dsymtab_apply(d->t, d->group[g], p);
+	for (dcode q = p; q; q &= q - 1) {
+		int h = dcode_low(q);
 
 		for (int k = d->b->jump_first[h]; k < d->b->jump_first[h + 1];
 		     k++) {
-			const uint64_t *sf = d->sflip + (size_t)k * ng;
-			uint64_t c;
+			const dcode *sf = d->sflip + (size_t)k * ng;
+			dcode c;
 
-			if (!peg_fast64_legal(d->f, k, p))
+			if (!dfast_legal(d->f, k, p))
 				continue;
 			c = p ^ sf[0];
 			for (int g = 1; g < ng; g++) {
-				uint64_t y = d->img[g] ^ sf[g];
+				dcode y = d->img[g] ^ sf[g];
 
 				if (y < c)
 					c = y;
@@ -278,23 +354,48 @@ static int put_children(struct dist *d, struct dbuf *send, uint64_t p)
 /* The rounds of dist_route and dist_level_from: codes from src (children
  * when expand is 1, complements when 0, the codes made canonical when
  * 2). */
-static int route(struct dist *d, const uint64_t *src, size_t n, int expand,
+static int route(struct dist *d, const struct dlevel *src, int expand,
 		 struct dlevel *out)
 {
 	struct dbuf *send = calloc((size_t)d->size, sizeof(*send));
 	struct dbuf rb = {0};
 	size_t i = 0, uniq = 0, per = d->chunk / (size_t)d->size + 1;
-	uint64_t full = d->f->full;
+	size_t n = src->n, bi = 0, bn = 0, blk = 0;
+	dcode full = d->f->full, *buf = NULL;
+	struct peg_lf *c = NULL;
 	int fail = !send, rc = -1;
+
+	/* a packed level is read a block at a time */
+	if (src->pk) {
+		c = peg_lf_new();
+		buf = malloc(sizeof(dcode) * PEG_LF_BLOCK);
+		fail = fail || !c || !buf;
+	}
 
 	out->a = NULL;
 	out->n = 0;
-	memset(d->seen, 0, sizeof(uint64_t) << SEEN_BITS);
+	out->pk = NULL;
+	memset(d->seen, 0, sizeof(dcode) << SEEN_BITS);
 	do {
 		size_t sent = 0;
 
 		while (!fail && i < n && sent < d->chunk) {
-			uint64_t x = src[i++];
+			dcode x;
+
+			if (!src->pk) {
+				x = src->a[i];
+			} else {
+				if (bi == bn) {
+					fail = peg_lpack_block(src->pk, c, blk,
+							       buf) != 0;
+					bn = peg_lpack_block_n(src->pk, blk++);
+					bi = 0;
+					if (fail)
+						break;
+				}
+				x = buf[bi++];
+			}
+			i++;
 
 			if (expand == 1)
 				fail = put_children(d, send, x);
@@ -310,34 +411,68 @@ static int route(struct dist *d, const uint64_t *src, size_t n, int expand,
 		}
 		if (dist_exchange(d, send, &rb, fail))
 			goto out;
-		/* keep the buffer near the distinct codes received */
-		if (rb.n / 8 > 2 * uniq + d->chunk / 8) {
+		/* keep the buffer near the distinct codes received, and
+		 * under the budget: another round must fit (the sort is in
+		 * place but for SMALL codes) */
+		if (rb.n / CB > 2 * uniq + d->chunk / CB ||
+		    excess(d, rb.n + d->chunk + SMALL * CB)) {
 			fail = buf_unique(&rb, d->n);
-			uniq = rb.n / 8;
+			uniq = rb.n / CB;
+			fail = fail ||
+			       dist_over(d, rb.n + d->chunk + SMALL * CB);
 		}
 	} while (dist_any(d, i < n));
 	if (dist_any(d, fail || buf_unique(&rb, d->n)))
 		goto out;
-	out->a = (uint64_t *)(void *)rb.p;
-	out->n = rb.n / 8;
+	out->a = (dcode *)(void *)rb.p;
+	out->n = rb.n / CB;
 	rb.p = NULL;
 	rc = 0;
 out:
 	dist_bufs_free(d, send);
 	free(rb.p);
+	free(buf);
+	peg_lf_free(c);
 	return rc;
 }
 
 int dist_route(struct dist *d, const struct dlevel *src, int expand,
 	       struct dlevel *out)
 {
-	return route(d, src->a, src->n, expand, out);
+	return route(d, src, expand, out);
 }
 
-int dist_level_from(struct dist *d, const uint64_t *codes, size_t n,
+int dist_level_from(struct dist *d, const dcode *codes, size_t n,
 		    struct dlevel *out)
 {
-	return route(d, codes, n, 2, out);
+	struct dlevel l = {(dcode *)codes, n, NULL};
+
+	return route(d, &l, 2, out);
+}
+
+int dist_pack(struct dlevel *l)
+{
+	struct peg_lpack *p = peg_lpack_new(DCODE_BITS == 128);
+	struct peg_lf *c = peg_lf_new();
+	int bad = !p || !c || peg_lpack_push(p, c, l->a, l->n) ||
+		  peg_lpack_finish(p, c);
+
+	peg_lf_free(c);
+	if (bad) {
+		peg_lpack_free(p);
+		return -1;
+	}
+	free(l->a);
+	l->a = NULL;
+	l->pk = p;
+	return 0;
+}
+
+size_t dlevel_bytes(const struct dlevel *l)
+{
+	if (l->pk)
+		return l->pk->bytes + (l->pk->nblk + 1) * (sizeof(size_t) + 16);
+	return l->a ? l->n * sizeof(dcode) : 0;
 }
 
 int dist_minus(struct dlevel *a, const struct dlevel *b)
@@ -359,8 +494,9 @@ int dist_intersect(const struct dlevel *a, const struct dlevel *b,
 {
 	size_t i = 0, j = 0, m = 0;
 
-	out->a = malloc(sizeof(uint64_t) * ((a->n < b->n ? a->n : b->n) + 1));
+	out->a = malloc(sizeof(dcode) * ((a->n < b->n ? a->n : b->n) + 1));
 	out->n = 0;
+	out->pk = NULL;
 	if (!out->a)
 		return -1;
 	while (i < a->n && j < b->n) {
@@ -378,7 +514,7 @@ int dist_intersect(const struct dlevel *a, const struct dlevel *b,
 	return 0;
 }
 
-long dist_find(const struct dlevel *l, uint64_t c)
+long dist_find(const struct dlevel *l, dcode c)
 {
 	size_t lo = 0, hi = l->n;
 
@@ -395,12 +531,12 @@ long dist_find(const struct dlevel *l, uint64_t c)
 	return -1;
 }
 
-int dist_orbit(const struct dist *d, uint64_t x)
+int dist_orbit(const struct dist *d, dcode x)
 {
 	int fixed = 1;
 
 	for (int g = 1; g < d->ng; g++)
-		fixed += peg_symtab64_apply(d->t, d->group[g], x) == x;
+		fixed += dsymtab_apply(d->t, d->group[g], x) == x;
 	return d->ng / fixed;
 }
 

@@ -14,14 +14,19 @@
  * fails on one rank is agreed on in the next round and every rank
  * returns -1.
  *
- * Boards of up to 64 holes (uint64_t codes).  The sets are the same for
- * every K and equal to the library's (sets.h): tests/cli/mpi.sh checks it.
+ * Codes are dcode (dcode.h): this header and its files are compiled
+ * once for boards of up to 64 holes (uint64_t) and once for 65 to 128
+ * holes (peg_u128, names with _128).  The sets are the same for every K
+ * and equal to the library's (sets.h): tests/cli/mpi.sh checks it.
  */
 #ifndef PEGSOL_MPI_DIST_H
 #define PEGSOL_MPI_DIST_H
 
+#include "dcode.h"
+
 #include "pegsol/board.h"
 #include "pegsol/count.h"
+#include "pegsol/levelfile.h"
 #include "pegsol/fast.h"
 #include "pegsol/pos.h"
 
@@ -29,10 +34,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One rank's part of a level: n sorted distinct canonical codes. */
+/* One rank's part of a level: n sorted distinct canonical codes, as an
+ * array (a) or packed (pk, levelfile.h: dist_pack; a is then NULL).
+ * Only dist_route reads a packed level. */
 struct dlevel {
-	uint64_t *a;
+	dcode *a;
 	size_t n;
+	struct peg_lpack *pk;
 };
 
 struct dist {
@@ -40,39 +48,50 @@ struct dist {
 	int rank, size;
 	const struct peg_board *b;
 	int n, nj, ng;
-	struct peg_fast64 *f;
-	struct peg_symtab64 *t;
+	struct dfast *f;
+	struct dsymtab *t;
 	int *group;      /* ng symmetry indices, identity first */
-	uint64_t *sflip; /* nj * ng: the flip masks' images, jump-major */
-	uint64_t *img;   /* ng: a parent's images */
-	uint64_t *seen;  /* codes sent lately (dist.c: put_code) */
+	dcode *sflip;    /* nj * ng: the flip masks' images, jump-major */
+	dcode *img;      /* ng: a parent's images */
+	dcode *seen;     /* codes sent lately (dist.c: put_code) */
 	size_t chunk;    /* bytes a rank sends in one round */
+	/* the memory budget of a rank (--memory-mb; 0: none): the bytes of
+	 * the levels the caller holds (set before each call), and the most
+	 * this rank would have needed when it went over (0: never) */
+	size_t budget, held, need;
 	uint64_t rounds; /* exchange rounds (collective calls) */
 	uint64_t sent;   /* bytes this rank sent */
 	double t_comm;   /* seconds in MPI calls */
 };
 
-/* Set d up for board b (<= 64 holes) and the group given as ng symmetry
+/* Set d up for board b (up to DCODE_BITS holes) and the group given as ng symmetry
  * indices.  chunk: bytes sent a round (0: 16 MB).  0, or -1 out of
  * memory. */
 int dist_init(struct dist *d, MPI_Comm comm, const struct peg_board *b,
 	      const int *group, int ng, size_t chunk);
 void dist_free(struct dist *d);
 
+/* Would holding `more` bytes besides d->held and the round buffers (3
+ * rounds' bytes) go over d->budget?  1, noting the bytes in d->need, or
+ * 0 (always 0 without a budget). */
+int dist_over(struct dist *d, size_t more);
+
 /* The rank owning canonical code c. */
-int dist_owner(const struct dist *d, uint64_t c);
+int dist_owner(const struct dist *d, dcode c);
 
 /* The canonical code of any code under d's group. */
-uint64_t dist_canon(const struct dist *d, uint64_t x);
+dcode dist_canon(const struct dist *d, dcode x);
 
 /* The level of a list of codes (any rank may give any codes: each is
  * made canonical and sent to its owner).  Collective. */
-int dist_level_from(struct dist *d, const uint64_t *codes, size_t n,
+int dist_level_from(struct dist *d, const dcode *codes, size_t n,
 		    struct dlevel *out);
 
 /* out = the canonical children of src (expand = 1) or the canonical
  * complements of src's codes (expand = 0).  Collective; 0, or -1 on
- * every rank when one ran out of memory. */
+ * every rank when one ran out of memory or (dist_over) would have gone
+ * over its budget: the receive buffer is deduplicated (sorted in place)
+ * before the next round could take it over. */
 int dist_route(struct dist *d, const struct dlevel *src, int expand,
 	       struct dlevel *out);
 
@@ -82,15 +101,23 @@ int dist_intersect(const struct dlevel *a, const struct dlevel *b,
 		   struct dlevel *out);
 
 /* Is c in l (binary search)?  Its index or -1. */
-long dist_find(const struct dlevel *l, uint64_t c);
+long dist_find(const struct dlevel *l, dcode c);
 
 /* The size of x's orbit under d's group. */
-int dist_orbit(const struct dist *d, uint64_t x);
+int dist_orbit(const struct dist *d, dcode x);
 
 /* The sum of the orbit sizes of l's codes (the raw size). */
 uint64_t dist_raw(const struct dist *d, const struct dlevel *l);
 
 void dlevel_free(struct dlevel *l);
+
+/* Pack l's array (the forward-only parent under a budget, as pegsol
+ * keeps its levels compressed) and free it.  0, or -1 out of memory (l
+ * unchanged). */
+int dist_pack(struct dlevel *l);
+
+/* The bytes l takes (its array, or its pack). */
+size_t dlevel_bytes(const struct dlevel *l);
 
 /* Sum a counter over the ranks (every rank gets it).  Collective. */
 uint64_t dist_sum(struct dist *d, uint64_t v);

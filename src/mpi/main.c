@@ -10,6 +10,7 @@
 #include "pegsol/version.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,17 +23,21 @@ static const char usage[] =
 	"       pegsol-mpi --version | --help\n\n"
 	"pegsol sets and pegsol count on K OpenMPI ranks: each canonical\n"
 	"position is owned by one rank (by a hash of its code), each level's\n"
-	"children go to their owners with MPI_Alltoallv, in rounds of at\n"
-	"most --memory-mb / 4 MB a rank (default 16 MB), and the solution\n"
-	"counts are summed exactly (GMP) across ranks.  The results are those\n"
-	"of pegsol for every K (boards of up to 64 holes); rank 0 prints.\n"
+	"children go to their owners with MPI_Alltoallv, in rounds of 16 MB\n"
+	"a rank (--memory-mb M: M/16), and the solution counts are summed\n"
+	"exactly (GMP) across ranks.  The results are those of pegsol for\n"
+	"every K, boards of up to 128 holes (128-bit codes past 64); rank 0\n"
+	"prints.  --memory-mb M is each rank's budget: its peak RSS stays\n"
+	"under M + 64 MB, or every rank exits 3 (one line from rank 0).\n"
 	"With sets --forward-only --work DIR each rank keeps its levels in\n"
 	"DIR/rank-R/ and a run with the same K resumes (docs/scale.md).\n"
 	"--out gathers every level on rank 0 and writes pegsol's file;\n"
-	"--prune filters each forward level on its rank.\n"
-	"Not here: --plot, --check, --by-index, --work without\n"
-	"--forward-only, boards over 64 holes (use pegsol; docs/scale.md).\n"
-	"--threads is accepted and ignored: one rank is one process.\n"
+	"--prune filters each forward level on its rank; --plot draws the\n"
+	"sizes on rank 0; --check FILE runs on rank 0 alone.\n"
+	"Not here: --by-index, --all-starts, --work --prune without\n"
+	"--forward-only (use pegsol; docs/scale.md).  --threads,\n"
+	"--partitions and --tmpdir are accepted and ignored.\n"
+	"PEGSOL_MPI_STATS=1: a line of cost a level, every rank's peak RSS.\n"
 	"Exit status: 0 yes, 1 no, 2 bad input, 3 out of resources.\n";
 
 int main(int argc, char **argv)
@@ -41,6 +46,10 @@ int main(int argc, char **argv)
 
 	/* a file size limit: EFBIG reported (exit 3), not a kill */
 	signal(SIGXFSZ, SIG_IGN);
+	/* blocks of 1 MB and more are mapped, so that a freed level or
+	 * buffer leaves the RSS at once (the budget of --memory-mb, dist.h)
+	 * instead of staying on the heap */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	if (rank) {

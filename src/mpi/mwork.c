@@ -36,6 +36,17 @@ static void level_path(char *buf, size_t n, const char *dir, int rank,
 	snprintf(buf, n, "%.3000s/rank-%d/F-%03d.lvl", dir, rank, pegs);
 }
 
+/* A code in hex: 16 digits (64-bit codes), 32 in the 128-bit copy. */
+static int put_hex(char *t, size_t cap, peg_u128 v)
+{
+#ifdef DIST_WIDE
+	return snprintf(t, cap, "%016llx%016llx", (unsigned long long)(v >> 64),
+			(unsigned long long)v);
+#else
+	return snprintf(t, cap, "%016llx", (unsigned long long)v);
+#endif
+}
+
 /* The manifest of the run (malloc'd) and its tag. */
 static char *manifest(const struct dist *d, const struct peg_sets *s,
 		      uint64_t *tag)
@@ -47,20 +58,21 @@ static char *manifest(const struct dist *d, const struct peg_sets *s,
 		return NULL;
 	k = (size_t)snprintf(t, cap,
 			     "pegsol-mpi sets work directory 1\nboard %s\n"
-			     "holes %d\nstart %016llx\ngoal ",
-			     s->spec, s->n_holes,
-			     (unsigned long long)s->start);
+			     "holes %d\nstart ",
+			     s->spec, s->n_holes);
+	k += (size_t)put_hex(t + k, cap - k, s->start);
+	k += (size_t)snprintf(t + k, cap - k, "\ngoal ");
 	if (s->anywhere)
 		k += (size_t)snprintf(t + k, cap - k, "anywhere");
 	else
-		k += (size_t)snprintf(t + k, cap - k, "%016llx",
-				      (unsigned long long)s->finish);
+		k += (size_t)put_hex(t + k, cap - k, s->finish);
 	k += (size_t)snprintf(t + k, cap - k, "\ngroup %s",
 			      cli_group_name(s->group_kind));
 	for (int i = 0; i < s->n_group && k < cap; i++)
 		k += (size_t)snprintf(t + k, cap - k, " %d", s->group[i]);
 	if (k < cap)
-		snprintf(t + k, cap - k, "\ncodes 64\nranks %d\nsets forward\n",
+		snprintf(t + k, cap - k,
+			 "\ncodes %d\nranks %d\nsets forward\n", DCODE_BITS,
 			 d->size);
 	*tag = peg_afile_hash(t, strlen(t));
 	return t;
@@ -159,7 +171,7 @@ int mwork_resume(const char *dir, struct dist *d, struct peg_sets *s,
 		s->F[n].raw = l.raw;
 		s->F[n].have = 1;
 		if (n == all) {
-			F[n].a = l.code;
+			F[n].a = (dcode *)(void *)l.code;
 			F[n].n = l.n;
 		}
 	}
@@ -188,7 +200,11 @@ int mwork_save(const char *dir, struct dist *d, const struct peg_sets *s,
 
 	free(mf);
 	lv.n = l->n;
+#ifdef DIST_WIDE
+	lv.code128 = l->a;
+#else
 	lv.code = l->a;
+#endif
 	lv.raw = sl->raw ? dist_raw(d, l) : 0;
 	lv.have = 1;
 	level_path(path, sizeof(path), dir, d->rank, m);

@@ -5,8 +5,13 @@
 # problem with every table (F, B, W, L) and its exact count; a bad
 # argument exits 2 on every rank without hanging; a --work directory is
 # written per rank and resumed; --out writes pegsol's file and --prune
-# gives pegsol's pruned levels.  Skipped without $BUILD/pegsol-mpi (make
-# mpi; the sanitizer builds leave it out) or mpirun.
+# gives pegsol's pruned levels; boards past 64 holes (128-bit codes:
+# triangle:12, 78 holes) give pegsol's tables, count, file and resumed
+# work directory; --memory-mb is each rank's budget (peak RSS <= M + 64
+# MB, or exit 3 on every rank with one line); --plot and --check are
+# pegsol's, --by-index and --all-starts refused with one line.  Skipped
+# without $BUILD/pegsol-mpi (make mpi; the sanitizer builds leave it
+# out) or mpirun.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
@@ -24,8 +29,12 @@ run() {
 	shift
 	timeout 120 mpirun --allow-run-as-root --oversubscribe -np "$k" "$MPI" "$@"
 }
-# timings are the only fields allowed to differ
-strip() { sed -E 's/, [0-9.]+ s$//; s/"seconds":[0-9.eE+-]+,?//'; }
+# timings are the only fields allowed to differ, and the line of
+# pegsol's own disk partitions under --memory-mb (pegsol-mpi has none)
+strip() {
+	sed -E '/^disk: up to [0-9]+ partitions/d; s/, [0-9.]+ s$//
+		s/"seconds":[0-9.eE+-]+,?//'
+}
 
 # same K ARGS...: stdout and exit status of pegsol-mpi -np K = pegsol's
 same() {
@@ -78,10 +87,10 @@ expect_out '^0 solutions$' cat "$tmp/t4"
 expect_exit 2 run 3 sets T5 --vacate z9
 expect_exit 2 run 3 count
 expect_exit 2 run 3 sets T5 --position "@$tmp/no-such-file"
-expect_exit 2 run 2 sets T5 --vacate a1 --plot "$tmp/x.svg"
 expect_exit 2 run 2 sets T5 --vacate a1 --prune --out "$tmp/x.sets"
 expect_exit 2 run 2 sets T5 --vacate a1 --forward-only --out "$tmp/x.sets"
-expect_exit 2 run 2 sets T11 --vacate a1
+expect_exit 2 run 2 sets T16 --vacate a1
+expect_stderr 'at most 128 holes'
 expect_error "bad --group 'bogus'" "$MPI" sets T5 --group bogus
 
 # --out: the levels gathered on rank 0, the file byte for byte pegsol's
@@ -130,4 +139,54 @@ exit 3
 pegsol sets: out of disk space writing '$m/t6.sets': No space left on device
 EOF
 fi
+
+# boards past 64 holes: the 128-bit copy of the engine (dcode.h).
+# triangle:12 (78 holes): 6 pegs to c6, every table (-np 3), the count
+# and its JSON (-np 1) and the file (-np 3) byte for byte pegsol's; F,
+# B, W, L totals 205, 48,217, 32, 77 and 21 solutions, all from pegsol's
+# own run of the same problem (compared line by line)
+W6=./../.../..../.x.../.xx.../..x..../...xx.../........./........../.........../............
+same 1 count triangle:12 --position "$W6" --finish c6 --json
+expect_out '"count":"21"' cat "$tmp/b"
+# (same: pegsol writes the file, then pegsol-mpi over it)
+"$PEGSOL" sets triangle:12 --position "$W6" --finish c6 --raw \
+	--out "$tmp/w6.sets" >/dev/null
+same 3 sets triangle:12 --position "$W6" --finish c6 --raw --out "$tmp/w6m.sets"
+expect_out '^total +205 +205 +48217 +32 +77$' cat "$tmp/b"
+expect_exit 0 cmp "$tmp/w6.sets" "$tmp/w6m.sets"
+# the forward sets of triangle:12 a1 vacant (pegsol's: 130,650 at 70
+# pegs) through a 128-bit work directory, resumed, under a budget (each
+# parent packed, the level read back too)
+expect_out '^ +71 +14342$' run 2 sets triangle:12 --vacate a1 \
+	--forward-only --to 71 --work "$tmp/w12" --memory-mb 16
+expect_out '^codes 128$' cat "$tmp/w12/manifest"
+expect_out '^ +70 +130650$' run 2 sets triangle:12 --vacate a1 \
+	--forward-only --to 70 --work "$tmp/w12" --memory-mb 16
+expect_stderr 'resuming from level 71'
+
+# --memory-mb M: every rank's peak RSS <= M + 64 MB (PEGSOL_MPI_STATS
+# prints them), the levels pegsol's; a budget too small for a rank's
+# share: exit 3 on every rank, one line
+PEGSOL_MPI_STATS=1 same 3 sets english --vacate d4 --forward-only --to 20 \
+	--memory-mb 8
+rss=$(sed -n 's/^pegsol-mpi: peak RSS a rank (MB)://p' "$tmp/e")
+[ -n "$rss" ] && for r in $rss; do [ "$r" -le 72 ] || rss=; done
+[ -n "$rss" ] && _ok || _no "peak RSS a rank over 8 + 64 MB: $(grep RSS "$tmp/e")"
+expect_exit 3 run 3 sets english --vacate d4 --forward-only --to 20 \
+	--memory-mb 1
+expect_stderr '^pegsol sets: over the memory budget: a rank needs more than [0-9.]+ MB'
+[ "$(grep -c '^pegsol' /tmp/pegsol_err.$$)" = 1 ] && _ok || _no "not one line"
+
+# --plot (- : the SVG on stdout) and --check FILE (rank 0 alone) print
+# what pegsol prints; a flipped byte fails the check (exit 2)
+same 2 sets english --position "$P" --finish d5 --plot -
+expect_out '^<svg' cat "$tmp/b"
+same 3 sets --check "$tmp/w6m.sets" --json
+expect_out '"code_bits":128' cat "$tmp/b"
+cp "$tmp/w6m.sets" "$tmp/bad.sets"
+printf X | dd of="$tmp/bad.sets" bs=1 seek=3000 conv=notrunc 2>/dev/null
+expect_exit 2 run 3 sets --check "$tmp/bad.sets"
+expect_stderr "^pegsol sets: '.*bad.sets' fails its checksum"
+expect_error 'by-index is not in pegsol-mpi' "$MPI" sets T5 --by-index
+expect_error 'all-starts is not in pegsol-mpi' "$MPI" sets T5 --all-starts
 done_checks

@@ -1,0 +1,3 @@
+/* dcount128.c - dcount.c for boards of 65 to 128 holes (dcode.h). */
+#define DIST_WIDE 1
+#include "dcount.c"

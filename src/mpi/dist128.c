@@ -1,0 +1,3 @@
+/* dist128.c - dist.c for boards of 65 to 128 holes (dcode.h). */
+#define DIST_WIDE 1
+#include "dist.c"

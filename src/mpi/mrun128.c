@@ -1,0 +1,3 @@
+/* mrun128.c - mrun.c for boards of 65 to 128 holes (dcode.h). */
+#define DIST_WIDE 1
+#include "mrun.c"
