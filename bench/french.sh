@@ -15,7 +15,13 @@
 #                                     level of b4's F: an hour or more),
 #                                     b4f4 (F, B, W of b4 -> f4) and
 #                                     b4f4count (its solutions; neither
-#                                     finished here: docs/results.md)
+#                                     finished here: docs/results.md),
+#                                     b4f4W (W of b4 -> f4 from b4F2all's
+#                                     levels by the French eq. 8, its
+#                                     fastest dead end: 13 min) and
+#                                     b4f4Wcount (its solutions from them),
+#                                     e4F2half, e4c4W (the same for
+#                                     e4 -> c4: F to 18 pegs, W, count)
 # Env: BUILD (default build), WORK (default /tmp/pegsol-french: level files,
 # temporary partitions, outputs; the long runs need up to 25 GB there),
 # MEM (--memory-mb, default 3000: peak RSS stays under about 2 x MEM).
@@ -84,4 +90,21 @@ run b4f4 0 'solvable' "$P" sets french --vacate b4 --finish f4 \
 	--memory-mb "$MEM" --tmpdir "$WORK/tmp" --progress
 run b4f4count 0 'solutions' "$P" count french --vacate b4 --finish f4 \
 	--memory-mb "$MEM" --tmpdir "$WORK/tmp" --progress
+# W of b4 -> f4 from the forward levels of b4F2all (sets --winning, the
+# French eq. 8 with sigma the x mirror; docs/results.md), the fastest dead
+# end, then the count over those W levels
+run b4f4W 0 '^fastest dead end: 4 jumps \(32 pegs\)' "$P" sets french \
+	--vacate b4 --finish f4 --work "$WORK/b4F2all" --winning \
+	--winning-dir "$WORK/b4f4W" --memory-mb "$MEM" --progress
+run b4f4Wcount 0 ' solutions$' "$P" sets french --vacate b4 --finish f4 \
+	--work "$WORK/b4F2all" --winning --winning-dir "$WORK/b4f4W" \
+	--memory-mb "$MEM" --count
+# the same for e4 -> c4 (its own reverse by the x mirror): F from e4 (2
+# symmetries) down to 18 pegs (about an hour), then W and the count
+run e4F2half 0 '^ +18 +[0-9]+$' "$P" sets french --vacate e4 --finish c4 \
+	--forward-only --to 18 --work "$WORK/e4F2half" --memory-mb "$MEM" \
+	--tmpdir "$WORK/tmp" --progress
+run e4c4W 0 ' solutions$' "$P" sets french --vacate e4 --finish c4 \
+	--work "$WORK/e4F2half" --winning --winning-dir "$WORK/e4c4W" \
+	--memory-mb "$MEM" --count --progress
 bench_done

@@ -5,7 +5,9 @@
 #include "problem.h"
 #include "progress.h"
 #include "sets_byindex.h"
+#include "sets_check.h"
 #include "sets_print.h"
+#include "sets_winwork.h"
 #include "svgout.h"
 
 #include "pegsol/afile.h"
@@ -26,6 +28,8 @@ static const char usage[] =
 	"                   [--progress] [--prune]\n"
 	"       pegsol sets BOARD --forward-only [--to N] [--work DIR] ...\n"
 	"       pegsol sets BOARD --work DIR [--prune] ...  (complement)\n"
+	"       pegsol sets BOARD --work DIR --winning [--winning-dir WDIR]\n"
+	"                   [--count] [--memory-mb M] [--json] [--progress]\n"
 	"       pegsol sets BOARD --by-index [--vacate H]\n"
 	"       pegsol sets BOARD --all-starts [--anywhere] ... (--help there)\n"
 	"       pegsol sets --check FILE [--json]\n\n"
@@ -81,6 +85,25 @@ static const char usage[] =
 	"then not printed: - or null).  Works with --forward-only, --work\n"
 	"(a pruned run has its own work directory) and --memory-mb; not\n"
 	"with --out or --plot.\n"
+	"--winning (with --work DIR, no --forward-only): the winning sets W_n of\n"
+	"a problem that is its own time reverse (a symmetry sigma maps the\n"
+	"reverse, start ~finish and finish ~start, onto it: every complement\n"
+	"problem, and French b4 -> f4, e4 -> c4, e1 -> c1, e1 -> c7) from the\n"
+	"forward levels DIR holds, which must reach N/2 pegs (a finished\n"
+	"--forward-only --to N/2 --work DIR run of the same problem, read\n"
+	"only): W_m = F_m & sigma(~F_(N-m)) at m = N/2, below it W_n =\n"
+	"D(W_(n+1)) & sigma(~F_(N-n)), above it W_n = sigma(~W_(N-n)) (seed\n"
+	"001 eq. 8).  Each W_n goes to WDIR/W-nnn.lvl (default DIR) next to a\n"
+	"W-manifest; a rerun keeps the levels there and resumes.  Sorted runs\n"
+	"of --memory-mb M (default 512) plus the two packed levels in use.\n"
+	"Prints |F_n| (- where DIR has no level) and |W_n|, the fastest dead\n"
+	"end (seed 001 Table 6: the first level with F_n != W_n, a witness\n"
+	"replayed from the start) and with --count the number of solutions\n"
+	"(jump sequences, seed 001 Table 7; two W levels as arrays, 24 bytes\n"
+	"a position).  64-bit codes (up to 64 holes).  JSON keys: board,\n"
+	"work, winning_dir, symmetries, sigma, middle, levels [{pegs, F, W}],\n"
+	"W_total, solvable, dead_end {jumps, pegs, witness, position}, count,\n"
+	"edges, resumed_levels, winning_bytes, seconds (docs/solve.md).\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
 	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
 	"of vacancy H (default: the first hole that is a feasible vacancy):\n"
@@ -104,51 +127,6 @@ static void note_resumed(void *ctx, int pegs)
 	fprintf(stderr, "pegsol sets: resuming from level %d\n", pegs);
 }
 
-/* pegsol sets --check FILE: the header, then every block checked for the
- * board the file names (no level kept in memory). */
-static int check_file(const char *path, int json)
-{
-	struct peg_board *b = NULL;
-	struct peg_sets_file_info fi;
-	struct peg_err err;
-	int r;
-	char *spec = NULL;
-
-	r = peg_sets_file_spec(path, &spec, &err);
-	if (r)
-		return cli_fail(err.msg, r == -2);
-	b = cli_board(spec);
-	free(spec);
-	if (!b)
-		return cli_exit_code();
-	r = peg_sets_check(b, path, &fi, &err);
-	if (r) {
-		peg_board_free(b);
-		return cli_fail(err.msg, r == -2);
-	}
-	if (json) {
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "file", path);
-		cJSON_AddBoolToObject(o, "ok", 1);
-		cli_json_board(o, b);
-		cJSON_AddNumberToObject(o, "version", fi.version);
-		cJSON_AddNumberToObject(o, "code_bits", fi.wide ? 128 : 64);
-		cJSON_AddNumberToObject(o, "sections", fi.sections);
-		cli_json_u64(o, "codes", fi.codes);
-		cli_json_u64(o, "bytes", fi.bytes);
-		cli_json_print(o);
-	} else {
-		printf("%s: ok: %s, %d-bit codes, %d sections, %llu codes, "
-		       "checksum good (version %d, %llu bytes)\n",
-		       path, b->spec, fi.wide ? 128 : 64, fi.sections,
-		       (unsigned long long)fi.codes, fi.version,
-		       (unsigned long long)fi.bytes);
-	}
-	peg_board_free(b);
-	return EXIT_YES;
-}
-
 /* --forward-only: F_n from the start down to the bottom (no B, W, L). */
 #include "allstarts.h" /* pegsol sets BOARD --all-starts */
 
@@ -156,10 +134,11 @@ int cmd_sets(int argc, char **argv)
 {
 	int json = 0, raw = 0, n_pos = 0, r;
 	int byidx = 0, progress = 0, fwd = 0, to = 0, prune = 0;
+	int winning = 0, count = 0;
 	int rc = EXIT_USAGE, solvable;
 	const char *posv[1];
 	const char *group = NULL, *outfile = NULL, *plot = NULL;
-	const char *check = NULL, *work = NULL;
+	const char *check = NULL, *work = NULL, *wdir = NULL;
 	struct cli_problem_args pa = {0};
 	struct cli_sets_args sa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
@@ -175,6 +154,9 @@ int cmd_sets(int argc, char **argv)
 				 {"--to", CLI_INT, &to},
 				 {"--work", CLI_STRING, &work},
 				 {"--prune", CLI_FLAG, &prune},
+				 {"--winning", CLI_FLAG, &winning},
+				 {"--winning-dir", CLI_STRING, &wdir},
+				 {"--count", CLI_FLAG, &count},
 				 CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
 	struct cli_problem pr = {0};
@@ -195,7 +177,7 @@ int cmd_sets(int argc, char **argv)
 				  "names it)");
 			return EXIT_USAGE;
 		}
-		return check_file(check, json);
+		return cli_sets_check(check, json);
 	}
 	if (n_pos < 1) {
 		cli_error("need a board (see --help)");
@@ -203,7 +185,16 @@ int cmd_sets(int argc, char **argv)
 	}
 	if (cli_sets_opts(&sa, &so))
 		return EXIT_USAGE;
-	if ((to || (work && !prune)) && !fwd) {
+	if (wdir)
+		winning = 1;
+	if ((winning || count) && (!work || fwd || !winning || outfile ||
+				   plot || byidx || raw)) {
+		cli_error("--winning needs --work DIR and no --forward-only, "
+			  "--out, --plot, --by-index or --raw; --count needs "
+			  "--winning");
+		return EXIT_USAGE;
+	}
+	if ((to || (work && !prune && !winning)) && !fwd) {
 		cli_error("--to and --work need --forward-only (--work also "
 			  "goes with --prune)");
 		return EXIT_USAGE;
@@ -250,6 +241,13 @@ int cmd_sets(int argc, char **argv)
 	}
 	if (cli_problem(b, &pa, &pr, &rc))
 		goto out;
+	if (winning) {
+		struct cli_winwork wa = {work, wdir, so.memory, prune, count,
+					 json, progress};
+
+		rc = cli_sets_winning(b, &pr.p, &wa);
+		goto out;
+	}
 	cli_progress_use(&prog, progress, &so.progress, &so.progress_ctx);
 	secs = cli_now();
 	r = peg_sets_compute(b, &pr.p, &so, &s, &err);

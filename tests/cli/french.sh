@@ -122,4 +122,15 @@ got=$(awk '$1 ~ /^[0-9]+$/ {printf "%s ", $2} END {print ""}' "$tmp/res")
 if [ "$got" = "$E4_2" ]; then _ok; else _no "resumed e4 -> c4: $got, want $E4_2"; fi
 expect_exit 0 test -f "$tmp/w/F-027.lvl"
 
+# W by the French eq. 8 (sets --winning, docs/results.md): e4 -> c4 is
+# its own reverse, so the run goes as far as its F levels (down to 18
+# pegs needed); e4 -> c1 is not (its reverse is e1 -> c4)
+expect_error 'no forward level of 26 pegs .*--to 18' "$P" sets french --vacate e4 --finish c4 --work "$tmp/w" --winning --winning-dir "$tmp/wW"
+expect_exit 0 "$P" sets french --vacate e4 --finish c1 --forward-only --to 34 --work "$tmp/w41"
+expect_error 'not its own time reverse' "$P" sets french --vacate e4 --finish c1 --work "$tmp/w41" --winning
+# the fastest dead ends found in W: b4 -> f4 in 4 jumps, e4 -> c4 in 3;
+# the witnesses replay to 32 and 33 pegs
+expect_out '"pegs_left":32' "$P" check french --vacate b4 --json 'b6-b4, d6-b6, f6-d6, f4-f6'
+expect_out '"pegs_left":33' "$P" check french --vacate e4 --json 'g4-e4, d4-f4, b4-d4'
+
 done_checks
