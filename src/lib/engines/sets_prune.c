@@ -315,6 +315,10 @@ static struct intprog *intprog_new(const struct peg_board *b,
 
 	if (!ip)
 		return NULL;
+	if (pthread_mutex_init(&ip->lock, NULL)) {
+		free(ip);
+		return NULL;
+	}
 	ip->n = n;
 	ip->nj = nj;
 	ip->ngoal = ngoal;
@@ -326,14 +330,8 @@ static struct intprog *intprog_new(const struct peg_board *b,
 	ip->hperm = malloc(sizeof(int) * (size_t)ng * (size_t)n + 1);
 	ip->jperm = malloc(sizeof(int) * (size_t)ng * (size_t)nj + 1);
 	if (!ip->from || !ip->over || !ip->to || !ip->goal || !ip->hperm ||
-	    !ip->jperm || pthread_mutex_init(&ip->lock, NULL)) {
-		free(ip->from);
-		free(ip->over);
-		free(ip->to);
-		free(ip->goal);
-		free(ip->hperm);
-		free(ip->jperm);
-		free(ip);
+	    !ip->jperm) {
+		intprog_free(ip);
 		return NULL;
 	}
 	for (int j = 0; j < nj; j++) {
