@@ -113,5 +113,9 @@ expect_fail 3 'out of memory: counting' "$P" sets T6 --vacate a4 --finish d4 --w
 cp -r "$w-W" "$tmp/badW"
 printf '\x55' | dd of="$tmp/badW/W-012.lvl" bs=1 seek=80 conv=notrunc 2>/dev/null
 expect_error "W-012.lvl' fails its checksum" "$P" sets T6 --vacate a4 --finish d4 --work "$w" --winning --winning-dir "$tmp/badW"
+cp -r "$w" "$tmp/badF"
+printf '\x55' | dd of="$tmp/badF/F-012.lvl" bs=1 seek=80 conv=notrunc 2>/dev/null
+expect_error "F-012.lvl' fails its checksum" "$P" sets T6 --vacate a4 --finish d4 --work "$tmp/badF" --winning --winning-dir "$tmp/badFW"
+expect_error "bad --memory-mb 'abc'" "$P" sets T6 --vacate a4 --finish d4 --work "$w" --winning --memory-mb abc
 
 done_checks
