@@ -122,7 +122,7 @@ int cli_sets_winning(const struct peg_board *b, const struct peg_problem *p,
 			       .memory = a->memory, .prune = a->prune,
 			       .count = a->count, .resumed = note_resumed};
 	struct pegww_result r;
-	struct peg_err err;
+	struct peg_err err = {{0}};
 	struct cli_progress prog;
 	double secs = cli_now();
 	int rc;

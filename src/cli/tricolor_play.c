@@ -39,6 +39,7 @@ struct tview {
 	int cursor, sel, hints;
 	enum peg_trigame_verdict v;
 	uint64_t nodes;
+	signed char *jv; /* jump verdicts of this position, -1 not asked */
 	char msg[300];
 };
 
@@ -48,13 +49,16 @@ static const char *verdict_name(enum peg_trigame_verdict v)
 								    : "unknown (budget)";
 }
 
+/* The position changed: its verdict, and no jump verdict asked yet (a
+ * searched one costs a share of the budget: asked once, not a redraw). */
 static void analyse(struct tview *t)
 {
 	t->v = peg_trigame_verdict(t->g, &t->nodes);
+	memset(t->jv, -1, (size_t)t->b->n_jumps);
 }
 
 /* The glyph of hole h and its colour pair. */
-static char glyph(const struct tview *t, int h, int *pair)
+static char glyph(struct tview *t, int h, int *pair)
 {
 	const unsigned char *c = peg_trigame_colors(t->g);
 	int k;
@@ -62,9 +66,14 @@ static char glyph(const struct tview *t, int h, int *pair)
 	*pair = 0;
 	if (t->sel >= 0 && !c[h] &&
 	    (k = peg_trigame_legal(t->g, t->sel, h)) >= 0) {
-		enum peg_trigame_verdict v =
-			t->hints ? peg_trigame_jump_verdict(t->g, k)
-				 : PEG_TRIGAME_UNKNOWN;
+		enum peg_trigame_verdict v = PEG_TRIGAME_UNKNOWN;
+
+		if (t->hints) {
+			if (t->jv[k] < 0)
+				t->jv[k] = (signed char)peg_trigame_jump_verdict(
+					t->g, k);
+			v = (enum peg_trigame_verdict)t->jv[k];
+		}
 
 		*pair = v == PEG_TRIGAME_WIN ? 3 : v == PEG_TRIGAME_LOSE ? 2 : 4;
 		return v == PEG_TRIGAME_WIN ? '+' : v == PEG_TRIGAME_LOSE ? 'X'
@@ -307,9 +316,11 @@ int tricolor_play(int argc, char **argv)
 	t.b = peg_trigame_board(t.g);
 	t.row = calloc((size_t)t.b->n_holes, sizeof(int));
 	t.col = calloc((size_t)t.b->n_holes, sizeof(int));
-	if (!t.row || !t.col) {
+	t.jv = malloc((size_t)t.b->n_jumps + 1);
+	if (!t.row || !t.col || !t.jv) {
 		free(t.row);
 		free(t.col);
+		free(t.jv);
 		peg_trigame_free(t.g);
 		return cli_oom();
 	}
@@ -323,6 +334,7 @@ int tricolor_play(int argc, char **argv)
 	if (!initscr()) {
 		free(t.row);
 		free(t.col);
+		free(t.jv);
 		peg_trigame_free(t.g);
 		cli_error("cannot start the terminal");
 		return EXIT_RESOURCES;
@@ -332,6 +344,7 @@ int tricolor_play(int argc, char **argv)
 	endwin();
 	free(t.row);
 	free(t.col);
+	free(t.jv);
 	peg_trigame_free(t.g);
 	return EXIT_YES;
 }

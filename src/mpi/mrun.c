@@ -484,18 +484,20 @@ static void run_free(struct run *u)
 static void rss_report(struct run *u)
 {
 	struct rusage ru;
-	long mb = 0, *all = malloc(sizeof(long) * (size_t)u->d.size);
+	long mb = 0;
 
 	if (!getrusage(RUSAGE_SELF, &ru))
 		mb = (ru.ru_maxrss + 1023) / 1024;
-	MPI_Gather(&mb, 1, MPI_LONG, all, 1, MPI_LONG, 0, u->d.comm);
-	if (!u->d.rank && all) {
-		fprintf(stderr, "pegsol-mpi: peak RSS a rank (MB):");
-		for (int r = 0; r < u->d.size; r++)
-			fprintf(stderr, " %ld", all[r]);
-		fprintf(stderr, "\n");
+	if (u->d.rank) { /* one number to rank 0: no buffer to allocate */
+		MPI_Send(&mb, 1, MPI_LONG, 0, 0, u->d.comm);
+		return;
 	}
-	free(all);
+	fprintf(stderr, "pegsol-mpi: peak RSS a rank (MB): %ld", mb);
+	for (int r = 1; r < u->d.size; r++) {
+		MPI_Recv(&mb, 1, MPI_LONG, r, 0, u->d.comm, MPI_STATUS_IGNORE);
+		fprintf(stderr, " %ld", mb);
+	}
+	fprintf(stderr, "\n");
 }
 
 int mrun(const struct mjob *j)

@@ -313,6 +313,23 @@ static int find_sigma(struct pegww *w, struct peg_err *err)
 			return -1;
 		}
 	}
+	/* sigma^2 in G: then sigma and sigma^-1 give the same classes, as
+	 * the levels' mapping assumes (true for the full stabiliser; a
+	 * restricted --group with a sigma of order 4 would break it) */
+	if (w->sigma_inv >= 0) {
+		int sq = sym_compose(b, w->sigma, w->sigma, tmp), in = 0;
+
+		for (int j = 0; j < s->n_group; j++)
+			in |= s->group[j] == sq;
+		if (!in) {
+			free(tmp);
+			peg_err_set(err, "symmetry %d swapping the problem and "
+				    "its reverse does not square into the "
+				    "problem's group (use the full group)",
+				    w->sigma);
+			return -1;
+		}
+	}
 	free(tmp);
 	if (w->sigma_inv < 0) {
 		peg_err_set(err, "symmetry %d has no inverse on '%s'",
@@ -373,6 +390,11 @@ static int wdir_open(struct pegww *w, struct peg_err *err)
 			rc = 0;
 		free(old);
 		return rc;
+	}
+	if (!access(path, F_OK)) { /* there, but too big or unreadable */
+		peg_err_set(err, "'%.180s' cannot be read as a W-manifest",
+			    path);
+		return -1;
 	}
 	if (!fresh && strcmp(w->wdir, w->fdir)) {
 		peg_err_set(err, "'%.180s' exists and holds no W-manifest "

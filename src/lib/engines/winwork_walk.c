@@ -89,6 +89,7 @@ int pegww_dead_end(struct pegww *w, struct peg_err *err)
 	unsigned char *pegs = NULL;
 	uint64_t q = 0;
 
+	err->msg[0] = '\0'; /* the out-of-memory fallback below reads it */
 	if (!r->w[ns])
 		return 0; /* unsolvable: the start is lost */
 	for (n = ns - 1; n >= w->s->finish_pegs; n--) {
@@ -266,19 +267,27 @@ int pegww_count(struct pegww *w, struct peg_err *err)
 	if (a.l.n != 1) { /* the start is not winning: no solution */
 		clev_free(&a);
 		w->r->count = strdup("0");
-		return w->r->count ? 0 : -1;
+		if (!w->r->count) {
+			peg_err_set(err, "out of memory");
+			return -1;
+		}
+		return 0;
 	}
 	a.t[0] = 1;
 	for (int k = ns; k > m; k--) {
-		if (clev_load(w, k - 1, &b, err))
-			goto out;
+		/* the budget before W_(k-1) is read (its size is known) */
 		if (w->o->memory &&
-		    (a.l.n + b.l.n + up.l.n) * 24 > w->o->memory) {
+		    (a.l.n + (size_t)w->r->w[k - 1] + up.l.n) * 24 >
+			    w->o->memory) {
 			peg_err_set(err, "out of memory: counting W_%d and W_%d "
 				    "needs %zu MB (--memory-mb)", k, k - 1,
-				    ((a.l.n + b.l.n + up.l.n) * 24 >> 20) + 1);
+				    ((a.l.n + (size_t)w->r->w[k - 1] + up.l.n) *
+					     24 >>
+				     20) + 1);
 			goto out;
 		}
+		if (clev_load(w, k - 1, &b, err))
+			goto out;
 		if (count_step(w, &a, &b, err))
 			goto out;
 		pegww_progress(w, PEG_PHASE_COUNT, k - 1, b.l.n);

@@ -320,6 +320,7 @@ enum peg_trigame_verdict peg_trigame_jump_verdict(struct peg_trigame *g,
 	unsigned char *c;
 	enum peg_trigame_verdict v;
 	struct peg_tri_result res;
+	uint64_t share;
 	int legal;
 
 	if (k < 0 || k >= g->b->n_jumps ||
@@ -339,9 +340,11 @@ enum peg_trigame_verdict peg_trigame_jump_verdict(struct peg_trigame *g,
 		/* a share of the budget, so all the jumps together cost no
 		 * more than one verdict of the position */
 		legal = peg_trigame_n_legal(g);
-		v = search(g, c, g->max_states / (uint64_t)(legal ? legal : 1),
-			   &res);
-		peg_tri_result_release(&res);
+		share = g->max_states / (uint64_t)(legal ? legal : 1);
+		/* a zero share would be the solver's default, not a bound */
+		v = share ? search(g, c, share, &res) : PEG_TRIGAME_UNKNOWN;
+		if (share)
+			peg_tri_result_release(&res);
 	}
 	free(c);
 	return v;
