@@ -1,9 +1,10 @@
 /* dcode.h - the code width of pegsol-mpi's level engine.
  *
- * dist.c, dcount.c, mwork.c and mrun.c are written once over the type
- * dcode and compiled twice: as they are, for boards of up to 64 holes
- * (dcode = uint64_t, the names as written), and by dist128.c,
- * dcount128.c, mwork128.c and mrun128.c, which define DIST_WIDE and
+ * dist.c, dspill.c, dcount.c, mwork.c and mrun.c are written once over
+ * the type dcode and compiled twice: as they are, for boards of up to 64
+ * holes (dcode = uint64_t, the names as written), and by dist128.c,
+ * dspill128.c, dcount128.c, mwork128.c and mrun128.c, which define
+ * DIST_WIDE and
  * include them, for boards of 65 to 128 holes (dcode = peg_u128, every
  * external name with the suffix _128, so both copies link into one
  * binary).  msets.c picks the copy by the board (mrun or mrun_128), as
@@ -75,6 +76,10 @@ static inline int dcode_low(dcode c)
 #define mwork_bytes mwork_bytes_128
 #define mwork_failed mwork_failed_128
 #define mrun mrun_128
+#define dlevel_each dlevel_each_128
+#define dspill_put dspill_put_128
+#define dspill_merge dspill_merge_128
+#define dspill_clear dspill_clear_128
 #else
 typedef uint64_t dcode;
 #define DCODE_BITS 64

@@ -351,6 +351,20 @@ static int put_children(struct dist *d, struct dbuf *send, dcode p)
 	return 0;
 }
 
+/* Write the receive buffer (sorted, distinct) as a run of sp and free
+ * it; runs counts the runs of the level. */
+static int spill(struct dist *d, struct dspill *sp, struct dbuf *rb,
+		 size_t *uniq, int *runs)
+{
+	int r = dspill_put(d, sp, (const dcode *)(void *)rb->p, rb->n / CB);
+
+	free(rb->p);
+	memset(rb, 0, sizeof(*rb));
+	*uniq = 0;
+	(*runs)++;
+	return r;
+}
+
 /* The rounds of dist_route and dist_level_from: codes from src (children
  * when expand is 1, complements when 0, the codes made canonical when
  * 2). */
@@ -363,7 +377,8 @@ static int route(struct dist *d, const struct dlevel *src, int expand,
 	size_t n = src->n, bi = 0, bn = 0, blk = 0;
 	dcode full = d->f->full, *buf = NULL;
 	struct peg_lf *c = NULL;
-	int fail = !send, rc = -1;
+	struct dspill sp;
+	int fail = !send, rc = -1, runs = 0;
 
 	/* a packed level is read a block at a time */
 	if (src->pk) {
@@ -375,6 +390,7 @@ static int route(struct dist *d, const struct dlevel *src, int expand,
 	out->a = NULL;
 	out->n = 0;
 	out->pk = NULL;
+	memset(&sp, 0, sizeof(sp));
 	memset(d->seen, 0, sizeof(dcode) << SEEN_BITS);
 	do {
 		size_t sent = 0;
@@ -413,22 +429,41 @@ static int route(struct dist *d, const struct dlevel *src, int expand,
 			goto out;
 		/* keep the buffer near the distinct codes received, and
 		 * under the budget: another round must fit (the sort is in
-		 * place but for SMALL codes) */
+		 * place but for SMALL codes); past half of what the budget
+		 * leaves (or every round with --partitions) the distinct
+		 * codes go to disk as a run (dspill.c) */
 		if (rb.n / CB > 2 * uniq + d->chunk / CB ||
-		    excess(d, rb.n + d->chunk + SMALL * CB)) {
-			fail = buf_unique(&rb, d->n);
+		    excess(d, rb.n + d->chunk + SMALL * CB) ||
+		    (d->force > 1 && rb.n)) {
+			fail = fail || buf_unique(&rb, d->n);
 			uniq = rb.n / CB;
+			if (!fail && rb.n &&
+			    (d->force > 1 ||
+			     excess(d, 2 * rb.n + d->chunk + SMALL * CB)))
+				fail = spill(d, &sp, &rb, &uniq, &runs);
 			fail = fail ||
 			       dist_over(d, rb.n + d->chunk + SMALL * CB);
 		}
 	} while (dist_any(d, i < n));
-	if (dist_any(d, fail || buf_unique(&rb, d->n)))
+	fail = fail || buf_unique(&rb, d->n);
+	/* a rank that spilled merges its runs and what it holds */
+	if (!fail && sp.nrun)
+		fail = (rb.n && spill(d, &sp, &rb, &uniq, &runs)) ||
+		       dspill_merge(d, &sp, out);
+	if (runs > d->maxruns)
+		d->maxruns = runs;
+	if (dist_any(d, fail)) {
+		dlevel_free(out);
 		goto out;
-	out->a = (dcode *)(void *)rb.p;
-	out->n = rb.n / CB;
-	rb.p = NULL;
+	}
+	if (!out->a && !out->pk) {
+		out->a = (dcode *)(void *)rb.p;
+		out->n = rb.n / CB;
+		rb.p = NULL;
+	}
 	rc = 0;
 out:
+	dspill_clear(&sp);
 	dist_bufs_free(d, send);
 	free(rb.p);
 	free(buf);
@@ -450,12 +485,40 @@ int dist_level_from(struct dist *d, const dcode *codes, size_t n,
 	return route(d, &l, 2, out);
 }
 
+int dlevel_each(const struct dlevel *l,
+		int (*fn)(void *ctx, const dcode *a, size_t n), void *ctx)
+{
+	struct peg_lf *c;
+	dcode *buf;
+	int r = 0;
+
+	if (!l->pk)
+		return l->n ? fn(ctx, l->a, l->n) : 0;
+	c = peg_lf_new();
+	buf = malloc(sizeof(dcode) * PEG_LF_BLOCK);
+	if (!c || !buf)
+		r = -1;
+	for (size_t b = 0; !r && b < l->pk->nblk; b++)
+		r = peg_lpack_block(l->pk, c, b, buf)
+			    ? -1
+			    : fn(ctx, buf, peg_lpack_block_n(l->pk, b));
+	free(buf);
+	peg_lf_free(c);
+	return r;
+}
+
 int dist_pack(struct dlevel *l)
 {
-	struct peg_lpack *p = peg_lpack_new(DCODE_BITS == 128);
-	struct peg_lf *c = peg_lf_new();
-	int bad = !p || !c || peg_lpack_push(p, c, l->a, l->n) ||
-		  peg_lpack_finish(p, c);
+	struct peg_lpack *p;
+	struct peg_lf *c;
+	int bad;
+
+	if (l->pk) /* a spilled level comes out packed (dspill.c) */
+		return 0;
+	p = peg_lpack_new(DCODE_BITS == 128);
+	c = peg_lf_new();
+	bad = !p || !c || peg_lpack_push(p, c, l->a, l->n) ||
+	      peg_lpack_finish(p, c);
 
 	peg_lf_free(c);
 	if (bad) {
@@ -540,11 +603,26 @@ int dist_orbit(const struct dist *d, dcode x)
 	return d->ng / fixed;
 }
 
+struct rawsum {
+	const struct dist *d;
+	uint64_t sum;
+};
+
+static int raw_add(void *ctx, const dcode *a, size_t n)
+{
+	struct rawsum *r = ctx;
+
+	for (size_t i = 0; i < n; i++)
+		r->sum += (uint64_t)dist_orbit(r->d, a[i]);
+	return 0;
+}
+
 uint64_t dist_raw(const struct dist *d, const struct dlevel *l)
 {
-	uint64_t sum = 0;
+	struct rawsum r = {d, 0};
 
-	for (size_t i = 0; i < l->n; i++)
-		sum += (uint64_t)dist_orbit(d, l->a[i]);
-	return sum;
+	/* a packed level that does not decode (memory corrupted) cannot
+	 * happen: its blocks were made in this process */
+	(void)dlevel_each(l, raw_add, &r);
+	return r.sum;
 }

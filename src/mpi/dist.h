@@ -29,6 +29,7 @@
 #include "pegsol/levelfile.h"
 #include "pegsol/fast.h"
 #include "pegsol/pos.h"
+#include "pegsol/sets.h"
 
 #include <mpi.h>
 #include <stddef.h>
@@ -59,6 +60,20 @@ struct dist {
 	 * the levels the caller holds (set before each call), and the most
 	 * this rank would have needed when it went over (0: never) */
 	size_t budget, held, need;
+	/* the spill (dspill.c): with a budget, a rank whose share of the
+	 * level being made would go over it writes its receive buffer as
+	 * sorted runs (level files) under tmpdir and merges them into the
+	 * level; force > 1 (--partitions P) sends every level through the
+	 * disk and merges at most P runs at once.  pack_out: a spilled
+	 * level may come out packed (the forward-only run under a budget);
+	 * else it comes out as an array, within the budget or not at all */
+	const struct peg_sets *sets; /* the level files' header fields */
+	const char *tmpdir;          /* NULL: $TMPDIR, else /tmp */
+	int force, pack_out;
+	int maxruns;   /* most runs one level of this rank wrote */
+	uint64_t disk; /* bytes of runs this rank wrote */
+	int io;        /* a disk error: 3 out of space, 2 other (msg) */
+	char msg[300];
 	uint64_t rounds; /* exchange rounds (collective calls) */
 	uint64_t sent;   /* bytes this rank sent */
 	double t_comm;   /* seconds in MPI calls */
@@ -110,6 +125,37 @@ int dist_orbit(const struct dist *d, dcode x);
 uint64_t dist_raw(const struct dist *d, const struct dlevel *l);
 
 void dlevel_free(struct dlevel *l);
+
+/* Call fn on l's codes in order, a block at a time (an array, or its
+ * pack decoded).  0, or the first nonzero fn returned, or -1 when a
+ * block does not decode (out of memory). */
+int dlevel_each(const struct dlevel *l,
+		int (*fn)(void *ctx, const dcode *a, size_t n), void *ctx);
+
+/* The runs of one level spilled by a rank (dspill.c): level files
+ * (peg_sets_level_save: written to a temporary name and renamed, every
+ * block and the whole file hashed) in a directory of its own under
+ * d->tmpdir, each a sorted, distinct part of the codes received. */
+struct dspill {
+	char dir[3200]; /* "" until the first run */
+	int nrun, next; /* runs on disk; the next file number */
+	int *id;        /* each run's file number */
+	size_t *cnt;    /* each run's codes */
+	int cap;
+};
+
+/* Write a[0..n) (sorted, distinct) as a run.  0, or -1 (d->io and
+ * d->msg on a disk error). */
+int dspill_put(struct dist *d, struct dspill *sp, const dcode *a, size_t n);
+
+/* Merge the runs into out (deduplicated): packed when d->pack_out, else
+ * an array (refused by dist_over when it would go over the budget);
+ * merged at most fan-in runs at once, the intermediate results runs
+ * again.  Every run file is checked as it is read.  0 or -1. */
+int dspill_merge(struct dist *d, struct dspill *sp, struct dlevel *out);
+
+/* Remove the runs and their directory (and free sp). */
+void dspill_clear(struct dspill *sp);
 
 /* Pack l's array (the forward-only parent under a budget, as pegsol
  * keeps its levels compressed) and free it.  0, or -1 out of memory (l

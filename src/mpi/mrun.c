@@ -32,7 +32,7 @@ struct run {
 	struct peg_sets *s; /* sizes only (every rank), printed by rank 0 */
 	struct dlevel F[PEG_SETS_MAX_HOLES + 1], G[PEG_SETS_MAX_HOLES + 1],
 		W[PEG_SETS_MAX_HOLES + 1], L[PEG_SETS_MAX_HOLES + 1];
-	int raw, count, fwd, to;
+	int raw, count, fwd, to, nolosers;
 	int keep; /* --out: every level kept for the file */
 	size_t gathered; /* bytes of the levels gathered on rank 0 (--out) */
 	const char *work;
@@ -112,22 +112,71 @@ static void sized(struct run *u, struct peg_level *l, const struct dlevel *x)
  * pagoda function cuts (sets_prune.h, as the library's filter), counting
  * them in s->pruned (summed over the ranks) and in the prune's cut
  * counts (this rank's share; pipeline() sums them). */
-static void prune(struct run *u, struct dlevel *l, int pegs)
+static size_t prune_keep(struct peg_prune *pr, const dcode *a, size_t n,
+			 dcode *out)
 {
-	struct peg_prune *pr = u->s->prune;
 	size_t k = 0;
 
-	for (size_t i = 0; i < l->n; i++) {
-		int f = sets_prune_cut(pr, (uint64_t)l->a[i],
-				       (uint64_t)(l->a[i] >> 32 >> 32));
+	for (size_t i = 0; i < n; i++) {
+		int f = sets_prune_cut(pr, (uint64_t)a[i],
+				       (uint64_t)(a[i] >> 32 >> 32));
 
 		if (f < 0)
-			l->a[k++] = l->a[i];
+			out[k++] = a[i];
 		else
 			pr->cut[pr->fn_base[f]]++;
 	}
+	return k;
+}
+
+/* A packed level (spilled, dspill.c) is filtered block by block into a
+ * new pack. */
+struct prunepk {
+	struct peg_prune *pr;
+	struct peg_lpack *pk;
+	struct peg_lf *c;
+	dcode *tmp;
+};
+
+static int prune_block(void *ctx, const dcode *a, size_t n)
+{
+	struct prunepk *q = ctx;
+	size_t k = prune_keep(q->pr, a, n, q->tmp);
+
+	return k ? peg_lpack_push(q->pk, q->c, q->tmp, k) : 0;
+}
+
+static int prune(struct run *u, struct dlevel *l, int pegs)
+{
+	struct peg_prune *pr = u->s->prune;
+	size_t k = 0;
+	int bad = 0;
+
+	if (!l->pk) {
+		k = prune_keep(pr, l->a, l->n, l->a);
+	} else {
+		struct prunepk q = {pr, peg_lpack_new(DCODE_BITS == 128),
+				    peg_lf_new(),
+				    malloc(sizeof(dcode) * PEG_LF_BLOCK)};
+
+		bad = !q.pk || !q.c || !q.tmp ||
+		      dlevel_each(l, prune_block, &q) ||
+		      peg_lpack_finish(q.pk, q.c);
+		if (!bad) {
+			k = q.pk->n;
+			peg_lpack_free(l->pk);
+			l->pk = q.pk;
+			q.pk = NULL;
+		}
+		peg_lpack_free(q.pk);
+		peg_lf_free(q.c);
+		free(q.tmp);
+	}
+	if (dist_any(&u->d, bad))
+		return -1;
 	u->s->pruned[pegs] += dist_sum(&u->d, l->n - k);
 	l->n = k;
+	return 0;
 }
 
 /* F (or G) from level top down to bottom. */
@@ -139,8 +188,9 @@ static int forward(struct run *u, struct dlevel *lv, struct peg_level *sl,
 	for (int m = top; m > bottom; m--) {
 		if (route(u, &lv[m], 1, &lv[m - 1], 0))
 			return -1;
-		if (ph == PEG_PHASE_FORWARD && u->s->prune)
-			prune(u, &lv[m - 1], m - 1);
+		if (ph == PEG_PHASE_FORWARD && u->s->prune &&
+		    prune(u, &lv[m - 1], m - 1))
+			return -1;
 		sized(u, &sl[m - 1], &lv[m - 1]);
 		report(u, ph, ph == PEG_PHASE_BACKWARD ? n - (m - 1) : m - 1,
 		       sl[m - 1].n);
@@ -235,6 +285,8 @@ static int pipeline_levels(struct run *u)
 
 		s->forward_only = 1;
 		s->bottom = bottom = bottom > ns ? ns : bottom;
+		/* a level spilled under a budget is merged into a pack */
+		u->d.pack_out = u->d.budget != 0;
 		if (start_level(u, &st, 1, &u->F[ns], &s->F[ns]))
 			return -1;
 		if (u->work) {
@@ -298,7 +350,7 @@ static int pipeline_levels(struct run *u)
 		dlevel_free(&u->F[m]);
 		dlevel_free(&u->G[m]);
 	}
-	if (u->count)
+	if (u->count || u->nolosers)
 		return 0;
 	/* L_m = D(W_(m+1)) - W_m */
 	for (int m = ns - 1; m >= nf; m--) {
@@ -351,6 +403,20 @@ static int over_budget(struct run *u)
 			  "ranks or a larger --memory-mb",
 			  (double)most / (1 << 20), (double)u->d.budget / (1 << 20), u->d.size);
 	return 1;
+}
+
+/* After a failure: a disk error of the spill (dspill.c)?  The lowest
+ * rank that met one prints it; its status (3 out of disk space, 2
+ * another error) is every rank's, or 0.  Collective. */
+static int disk_failed(struct run *u)
+{
+	int who = u->d.io ? u->d.rank : u->d.size, first = 0, st = 0;
+
+	MPI_Allreduce(&u->d.io, &st, 1, MPI_INT, MPI_MAX, u->d.comm);
+	MPI_Allreduce(&who, &first, 1, MPI_INT, MPI_MIN, u->d.comm);
+	if (first == u->d.rank)
+		cli_error("%s", u->d.msg);
+	return st;
 }
 
 /* --out: every rank's part of each level gathered on rank 0 (merged
@@ -517,11 +583,15 @@ int mrun(const struct mjob *j)
 	u.fwd = j->fwd;
 	u.to = j->to;
 	u.work = j->work;
+	u.nolosers = j->nolosers;
 	u.keep = j->outfile != NULL;
 	u.pphase = -1;
 	fail = dist_init(&u.d, MPI_COMM_WORLD, u.b, u.s->group, u.s->n_group,
 			 j->chunk);
 	u.d.budget = j->budget;
+	u.d.sets = u.s;
+	u.d.tmpdir = j->tmpdir;
+	u.d.force = j->partitions;
 	if (dist_any(&u.d, fail)) {
 		rc = cli_fail("out of memory computing the level sets", 1);
 		goto out;
@@ -543,6 +613,8 @@ int mrun(const struct mjob *j)
 	if (fail && over_budget(&u)) {
 		rc = EXIT_RESOURCES;
 		goto out;
+	} else if (fail && (rc = disk_failed(&u)) != 0) {
+		goto out;
 	} else if (fail) {
 		/* a work directory's error was printed where it happened */
 		if (mwork_failed())
@@ -554,6 +626,11 @@ int mrun(const struct mjob *j)
 				      "sets (on some rank)", 1);
 		goto out;
 	}
+	/* the spill: the most runs a level of a rank wrote, the bytes of
+	 * every rank's runs (pegsol's partitions and disk_bytes) */
+	MPI_Allreduce(&u.d.maxruns, &u.s->partitions, 1, MPI_INT, MPI_MAX,
+		      u.d.comm);
+	u.s->disk_bytes = dist_sum(&u.d, u.d.disk);
 	if (u.count) {
 		/* the count is on rank 0 */
 		int yes = res.text && strcmp(res.text, "0");
@@ -582,10 +659,11 @@ int mrun(const struct mjob *j)
 	}
 	if (u.stats)
 		rss_report(&u);
-	if (u.d.rank)
+	if (u.d.rank || j->quiet)
 		goto out;
 	if (u.count)
-		cli_count_print(u.b, &res, u.s->n_group, 0, 0, secs, j->json);
+		cli_count_print(u.b, &res, u.s->n_group, u.s->partitions,
+				u.s->disk_bytes, secs, j->json);
 	else if (u.fwd)
 		cli_sets_print_forward(u.b, u.s, secs, u.raw, j->json, u.work);
 	else

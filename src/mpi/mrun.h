@@ -21,6 +21,10 @@ struct mjob {
 	const char *work, *outfile, *plot;
 	size_t chunk;  /* bytes a rank sends a round (0: 16 MB) */
 	size_t budget; /* --memory-mb in bytes (a rank's budget), or 0 */
+	const char *tmpdir; /* --tmpdir: the spill's runs (dist.h) */
+	int partitions;     /* --partitions P > 1: every level spilled */
+	int nolosers;       /* no L_n (--all-starts: F, B, W only) */
+	int quiet;          /* print nothing (the caller prints) */
 };
 
 /* Collective; the exit status (errors printed). */

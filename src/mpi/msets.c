@@ -21,8 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The group, start and finish of the sets (as peg_sets_compute). */
-static int setup(struct mjob *u, enum peg_group g, struct peg_err *err)
+int msets_setup(struct mjob *u, enum peg_group g, struct peg_err *err)
 {
 	const struct peg_board *b = u->b;
 	const struct peg_problem *p = u->p;
@@ -79,7 +78,7 @@ static int setup(struct mjob *u, enum peg_group g, struct peg_err *err)
  * status (the error printed). */
 struct args {
 	int json, raw, progress, fwd, to, n_pos;
-	int byidx, prune;
+	int byidx, prune, allst;
 	const char *check, *group, *outfile, *plot, *work, *pos[1];
 	struct cli_problem_args pa;
 	struct cli_sets_args sa;
@@ -104,6 +103,7 @@ static int parse(int argc, char **argv, int count, struct args *a,
 				  {"--out", CLI_STRING, &a->outfile},
 				  {"--plot", CLI_STRING, &a->plot},
 				  {"--by-index", CLI_FLAG, &a->byidx},
+				  {"--all-starts", CLI_FLAG, &a->allst},
 				  {"--progress", CLI_FLAG, &a->progress},
 				  {"--forward-only", CLI_FLAG, &a->fwd},
 				  {"--to", CLI_INT, &a->to},
@@ -141,6 +141,18 @@ static int parse(int argc, char **argv, int count, struct args *a,
 	}
 	if (cli_sets_opts(&a->sa, so))
 		return EXIT_USAGE;
+	/* --all-starts takes pegsol's options of it (allstarts.c) */
+	if (a->allst && (a->pa.vacate || a->pa.position || a->pa.finish)) {
+		cli_error("--all-starts takes no --vacate, --position or "
+			  "--finish (every hole is a start)");
+		return EXIT_USAGE;
+	}
+	if (a->allst && (a->raw || a->outfile || a->plot || a->fwd ||
+			 a->to || a->work || a->prune)) {
+		cli_error("--all-starts takes no --raw, --out, --plot, "
+			  "--forward-only, --to, --work or --prune");
+		return EXIT_USAGE;
+	}
 	if (a->work && a->prune && !a->fwd) {
 		cli_error("--work --prune without --forward-only is not in "
 			  "pegsol-mpi (use pegsol, or --forward-only)");
@@ -183,14 +195,6 @@ int msets_main(int argc, char **argv, int count, int quiet)
 
 	memset(&a, 0, sizeof(a));
 	memset(&j, 0, sizeof(j));
-	for (int i = 1; !count && i < argc && strcmp(argv[i], "--"); i++) {
-		if (strcmp(argv[i], "--all-starts"))
-			continue;
-		/* every problem of a board, each a sets run in one process */
-		cli_error("--all-starts is not in pegsol-mpi (use pegsol sets "
-			  "--all-starts)");
-		return EXIT_USAGE;
-	}
 	rc = parse(argc, argv, count, &a, &so);
 	if (rc)
 		return rc < 0 ? EXIT_YES : rc;
@@ -209,7 +213,9 @@ int msets_main(int argc, char **argv, int count, int quiet)
 	b = cli_board_max(a.pos[0], PEG_SETS_MAX_HOLES);
 	if (!b)
 		rc = cli_exit_code();
-	else if (cli_problem(b, &a.pa, &pr, &rc))
+	else if (a.allst && b->n_holes < 2)
+		rc = cli_fail("all starts need a board of 2 to 128 holes", 0);
+	else if (!a.allst && cli_problem(b, &a.pa, &pr, &rc))
 		rc = rc ? rc : EXIT_USAGE;
 	else {
 		rc = 0;
@@ -228,7 +234,11 @@ int msets_main(int argc, char **argv, int count, int quiet)
 		 * are counted against it, dist.h) */
 		j.budget = so.memory;
 		j.chunk = so.memory / 16;
-		if (setup(&j, g, &err))
+		j.tmpdir = so.tmpdir;
+		j.partitions = so.partitions;
+		if (a.allst)
+			; /* each start is set up in turn (mall.c) */
+		else if (msets_setup(&j, g, &err))
 			rc = cli_fail(err.msg, 0);
 		/* every rank finds the same functions (the LP is
 		 * deterministic), with pegsol's default of 2 threads */
@@ -257,7 +267,10 @@ int msets_main(int argc, char **argv, int count, int quiet)
 		snprintf(who, sizeof(who), "%s (rank %d)", argv[0], rank);
 		cli_cmd = who;
 	}
-	rc = j.s->wide ? mrun_128(&j) : mrun(&j);
+	if (a.allst)
+		rc = mall_run(&j, g, a.pa.anywhere, a.group, a.json);
+	else
+		rc = j.s->wide ? mrun_128(&j) : mrun(&j);
 out:
 	peg_sets_free(j.s);
 	cli_problem_release(&pr);

@@ -205,6 +205,7 @@ int mwork_save(const char *dir, struct dist *d, const struct peg_sets *s,
 #else
 	lv.code = l->a;
 #endif
+	lv.pack = l->pk; /* a level spilled under a budget (dspill.c) */
 	lv.raw = sl->raw ? dist_raw(d, l) : 0;
 	lv.have = 1;
 	level_path(path, sizeof(path), dir, d->rank, m);
