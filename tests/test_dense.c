@@ -25,7 +25,11 @@
  *     (PEGSOL_DENSE_AVX2=0): T6 in the half shape, English forward;
  *   - the English board under the whole group from c1, whose images leave
  *     the start's class: strict mode must refuse it, mode 1 must fall
- *     back to the sort path and agree.
+ *     back to the sort path and agree;
+ *   - the work shared by 1 and 3 workers instead of 2 (parents in
+ *     chunks taken in turn, the extraction in runs of equal cost): the
+ *     English central game forward to 20 pegs, level by level, and its
+ *     winning-set run, the same as with 2 workers.
  */
 #include "check.h"
 
@@ -284,6 +288,19 @@ int main(void)
 			snprintf(what, sizeof(what), "Table 2 |F_%d|", n);
 			CHECK_INT(d->F[n].n, table2_f[32 - n], what);
 		}
+		/* other numbers of workers: the same levels and children */
+		for (int k = 0; d && k < 2; k++) {
+			static const int nt[] = {1, 3};
+			struct peg_sets_opts t = o;
+			char what[48];
+
+			t.threads = nt[k];
+			snprintf(what, sizeof(what), "english d4 forward, %d "
+				 "workers", nt[k]);
+			a = sets_in(b, &p, &t, "2");
+			same_sets(d, a, what);
+			peg_sets_free(a);
+		}
 		peg_sets_free(d);
 		/* the winning-set run of deadend (half, no losers): Table
 		 * 2's W column in all, and F_16, F_17 dropped once W_16 is
@@ -305,6 +322,11 @@ int main(void)
 			      "english d4 half: F_16, F_17 dropped, sizes kept");
 			CHECK_INT(d ? d->W[16].n : 0, 230230,
 				  "english d4 half: |W_16|");
+			h.threads = 3;
+			a = sets_in(b, &p, &h, "1");
+			same_sets(d, a, "english d4 half, 3 workers");
+			peg_sets_free(a);
+			h.threads = 0;
 			/* with the pagoda functions found on the way (the
 			 * winning-set run of peg_winsets_open): the same W,
 			 * F_17 and the children cut by about half */

@@ -23,22 +23,31 @@
  * sort path, and nothing of size "children" is ever allocated.
  *
  * Each worker sets bits in its own bitmap (no atomics); extraction ORs
- * them word by word, each worker unranking a contiguous range of words
- * (a count pass gives every range its place in the level), and clears the
- * words it read, so the bitmaps stay zero between levels and are never
- * touched afresh.  The workers are a persistent pool (pool.h) kept with
- * the tables in the context.
+ * them word by word, each worker unranking a contiguous run of chunks of
+ * DENSE_CWORDS words (a count pass gives every chunk its place in the
+ * level, and the runs are cut at equal cost: the canonical codes, least
+ * images, crowd the low ranks), and clears the words it read, so the
+ * bitmaps stay zero between levels.  The parents are taken in chunks in
+ * turn (about DENSE_SLICES a worker: a parent's children are not equally
+ * costly along the level), so no worker waits for the other at the end of
+ * a level.  A bitmap that must grow is made as big as the largest layer
+ * within DENSE_AHEAD pegs (the next levels fit) and cleared by its own
+ * worker.  The workers are a persistent pool (pool.h) kept with the
+ * tables in the context.
  *
  * Where it applies: 64-bit codes, boards of up to DENSE_MAXN holes, no
  * packed levels or disk budget, layers of at most DENSE_MAX_BYTES of
- * bitmaps, and big levels only (a level's bitmap words at most DENSE_RATIO
- * times its parents, at least DENSE_MIN parents), else the sort path runs.
+ * bitmaps, and levels of any size whose bitmap words are at most
+ * DENSE_RATIO times their parents (small levels too: their layers are
+ * small, and a run the bitmaps take never makes the sort path's bucket
+ * pools), else the sort path runs.
  * A child outside the layer (a canonical image in another class, which
  * the stabiliser groups never make but a full group on an asymmetric
  * start can) makes the level fall back to the sort path, and the dense
  * path is then off for the rest of the run.  The testing switch
- * PEGSOL_DENSE (0: never, 1: whenever it applies, whatever the level's
- * size) lets tests compare the two paths level by level.  Part of the
+ * PEGSOL_DENSE (0: never, 1: whenever it applies, whatever the layer's
+ * size against the level's) lets tests compare the two paths level by
+ * level.  Part of the
  * sets body (sets_impl.h includes it once per code width); the 128-bit
  * body always takes the sort path.
  */
@@ -46,15 +55,18 @@
 #ifndef SETS_DENSE_ONCE
 #define SETS_DENSE_ONCE
 
+#include <stdatomic.h>
+
 enum {
 	DENSE_MAXN = 36,   /* holes: H = n - L <= 18 bits of cum table */
 	DENSE_MAXD = 8,    /* parities (more: the sort path) */
-	DENSE_MIN = 16384, /* parents of a level, below: the sort path */
 	DENSE_RATIO = 16,  /* bitmap words per parent, above: sort path */
 	DENSE_RATIO_COMP = 4, /* the same for the complements of a level */
 	DENSE_PF = 32,     /* children between a rank and its bit set */
 	DENSE_BATCH = 32,  /* children ranked together */
-	DENSE_MAXG = 40    /* jump shapes (below) */
+	DENSE_MAXG = 40,   /* jump shapes (below) */
+	DENSE_SLICES = 64, /* parents' chunks a worker takes, about */
+	DENSE_CWORDS = 2048 /* bitmap words of an extraction chunk */
 };
 #define DENSE_MAX_BYTES ((uint64_t)64 << 20) /* all workers' bitmaps */
 
@@ -70,12 +82,16 @@ struct dense {
 						 * at byte b (states are
 						 * linear: XOR the bytes') */
 	uint8_t *high_pop;      /* 2^H: the pegs of hi */
+	uint16_t *hidx;         /* 2^H: high_pop << d | high_state */
 	uint32_t *hi;           /* 2^H + 1: cum */
 	int k, target;          /* the layer hi holds, k = -1 none */
 	uint64_t R;             /* its ranks */
 	uint64_t *bm[8];        /* the workers' bitmaps */
 	size_t words;           /* words of each */
 	size_t cur;             /* words of the current layer */
+	size_t *ccnt;           /* codes of each extraction chunk, then
+				 * where they go */
+	size_t ccap;            /* its entries */
 	struct peg_pool *pool;  /* the workers, threads - 1 helpers */
 	int threads;
 	int mode;               /* PEGSOL_DENSE: -1 auto, 1 always, 2 strict */
@@ -109,7 +125,9 @@ static void dense_free(struct dense *dn)
 	free(dn->low_unrank);
 	free(dn->high_state);
 	free(dn->high_pop);
+	free(dn->hidx);
 	free(dn->hi);
+	free(dn->ccnt);
 	for (int t = 0; t < 8; t++)
 		free(dn->bm[t]);
 	peg_pool_free(dn->pool);
@@ -141,7 +159,7 @@ static int dense_state(const struct dense *dn, uint64_t x)
 	int s = 0;
 
 	for (int i = 0; i < dn->d; i++)
-		s |= (__builtin_popcountll(x & dn->f[i]) & 1) << i;
+		s |= (dense_popc(x & dn->f[i]) & 1) << i;
 	return s;
 }
 
@@ -228,34 +246,38 @@ static struct dense *dense_new(const struct peg_fast64 *fa, int threads)
 	dn->low_off = calloc(ng + 1, sizeof(uint32_t));
 	dn->high_state = malloc(nh);
 	dn->high_pop = malloc(nh);
+	dn->hidx = malloc(nh * sizeof(uint16_t));
 	dn->hi = malloc((nh + 1) * sizeof(uint32_t));
 	cnt = calloc(ng, sizeof(uint32_t));
 	if (!dn->lowrank || !dn->low_unrank || !dn->low_off ||
-	    !dn->high_state || !dn->hi || !cnt || !dn->high_pop)
+	    !dn->high_state || !dn->hi || !cnt || !dn->high_pop || !dn->hidx)
 		goto fail;
+	/* the states of byte values first: the others from them */
+	for (int b = 0; b < (DENSE_MAXN + 7) / 8; b++)
+		for (int v = 0; v < 256; v++)
+			dn->st8[b][v] = (uint8_t)dense_state(
+				dn, ((uint64_t)v << (8 * b)) & ((1ULL << n) - 1));
 	for (size_t l = 0; l < nl; l++) {
-		size_t g = ((size_t)__builtin_popcountll(l) << dn->d) |
-			   (size_t)dense_state(dn, l);
+		size_t g = ((size_t)dense_popc(l) << dn->d) |
+			   (size_t)dense_pstate(dn, l);
 
 		dn->low_off[g + 1]++;
 	}
 	for (size_t g = 0; g < ng; g++)
 		dn->low_off[g + 1] += dn->low_off[g];
 	for (size_t l = 0; l < nl; l++) {
-		int s = dense_state(dn, l);
-		size_t g = ((size_t)__builtin_popcountll(l) << dn->d) | (size_t)s;
+		int s = dense_pstate(dn, l);
+		size_t g = ((size_t)dense_popc(l) << dn->d) | (size_t)s;
 
 		dn->low_unrank[dn->low_off[g] + cnt[g]] = (uint32_t)l;
 		dn->lowrank[l] = (uint16_t)cnt[g]++;
 	}
 	for (size_t h = 0; h < nh; h++) {
-		dn->high_state[h] = (uint8_t)dense_state(dn, (uint64_t)h << dn->L);
+		dn->high_state[h] = (uint8_t)dense_pstate(dn, (uint64_t)h << dn->L);
 		dn->high_pop[h] = (uint8_t)dense_popc(h);
+		dn->hidx[h] = (uint16_t)(dn->high_pop[h] << dn->d |
+					 dn->high_state[h]);
 	}
-	for (int b = 0; b < (DENSE_MAXN + 7) / 8; b++)
-		for (int v = 0; v < 256; v++)
-			dn->st8[b][v] = (uint8_t)dense_state(
-				dn, ((uint64_t)v << (8 * b)) & ((1ULL << n) - 1));
 	for (int k = 0; k < nj && k < 65536; k++) {
 		const struct peg_jump *j = &fa->jumps[k];
 		int a = j->over - j->from, b = j->to - j->from, q = 0;
@@ -283,24 +305,37 @@ fail:
 	return NULL;
 }
 
+/* sz[hidx[h]]: the codes of the layer of k pegs and state target whose
+ * high part is h (the low values of the missing pegs and state). */
+static void dense_sizes(const struct dense *dn, int k, int target,
+			uint32_t *sz)
+{
+	for (int p = 0; p <= dn->H; p++)
+		for (int st = 0; st < 1 << dn->d; st++) {
+			int j = k - p;
+			size_t g = ((size_t)(j < 0 ? 0 : j) << dn->d) |
+				   (size_t)(target ^ st);
+
+			sz[p << dn->d | st] =
+				j >= 0 && j <= dn->L
+					? dn->low_off[g + 1] - dn->low_off[g]
+					: 0;
+		}
+}
+
 /* Make hi the layer of k pegs and state target; sets R. */
 static void dense_layer(struct dense *dn, int k, int target)
 {
 	size_t nh = (size_t)1 << dn->H;
 	uint64_t cum = 0;
+	uint32_t sz[(DENSE_MAXN + 1) << DENSE_MAXD];
 
 	if (dn->k == k && dn->target == target)
 		return;
+	dense_sizes(dn, k, target, sz);
 	for (size_t h = 0; h < nh; h++) {
-		int j = k - dn->high_pop[h];
-		uint32_t want = (uint32_t)(target ^ dn->high_state[h]);
-
 		dn->hi[h] = (uint32_t)cum;
-		if (j >= 0 && j <= dn->L) {
-			size_t g = ((size_t)j << dn->d) | want;
-
-			cum += dn->low_off[g + 1] - dn->low_off[g];
-		}
+		cum += sz[dn->hidx[h]];
 	}
 	dn->hi[nh] = (uint32_t)cum;
 	dn->R = cum;
@@ -343,13 +378,19 @@ struct dwork {
 	const struct ctx_64 *c;
 	struct dense *dn;
 	const uint64_t *par;
-	size_t lo, hi;  /* parents */
+	size_t lo, hi;  /* parents (dense_filter) */
+	/* the work in chunks taken in turn (the cost of a parent, or of a
+	 * word, varies along the level: canonical codes crowd the low
+	 * ranks), shared by the workers: the next chunk, the chunks, their
+	 * size, the items */
+	atomic_size_t *next;
+	size_t nchunk, chunk, items;
 	uint64_t *bm;   /* this worker's bitmap */
 	uint64_t generated;
 	int foreign;
-	size_t w0, w1;  /* extraction: words [w0, w1) */
 	size_t cnt;     /* their codes */
 	uint64_t *dst;  /* where they go */
+	uint64_t *to;   /* dense_sieve: where dst's cnt codes go then */
 	int comp;       /* 1 the canonical complements, not the children;
 			 * 2 the canonical complements of the children */
 	int instate;    /* the state of every parent */
@@ -407,6 +448,33 @@ dense_children_simd(const struct ctx_64 *c, uint64_t p, struct dput *s)
 #undef EMIT
 }
 #endif
+
+/* The next chunk of w's items: *lo, *hi and 1, or 0 when none is left
+ * (or the level already left the class). */
+static inline int dense_take(struct dwork *w, size_t *lo, size_t *hi)
+{
+	size_t k = atomic_fetch_add_explicit(w->next, 1, memory_order_relaxed);
+
+	if (k >= w->nchunk || w->foreign)
+		return 0;
+	*lo = k * w->chunk;
+	*hi = *lo + w->chunk < w->items ? *lo + w->chunk : w->items;
+	return 1;
+}
+
+/* Split n items for nt workers into chunks of ch items, all taken from
+ * *next (set to 0). */
+static void dense_chunks(struct dwork *w, int nt, atomic_size_t *next,
+			 size_t n, size_t ch)
+{
+	atomic_store(next, 0);
+	for (int t = 0; t < nt; t++) {
+		w[t].next = next;
+		w[t].chunk = ch;
+		w[t].items = n;
+		w[t].nchunk = (n + ch - 1) / ch;
+	}
+}
 
 #define SH(x, s) ((s) >= 0 ? (x) >> (s) : (x) << -(s))
 #if SYMV_X86
@@ -492,9 +560,12 @@ static void *dense_gen(void *arg)
 	s.lmask = ((uint64_t)1 << s.L) - 1;
 	s.gen = 0;
 	s.rp = s.nb = 0;
-	for (size_t i = w->lo; i < w->hi; i++) {
-		uint64_t p = w->par[i];
+	for (size_t i = 0, end = 0;; i++) {
+		uint64_t p;
 
+		if (i == end && !dense_take(w, &i, &end))
+			break;
+		p = w->par[i];
 		if (dense_pstate(dn, p) != target) {
 			w->foreign = 1;
 			break;
@@ -599,38 +670,46 @@ static void *dense_gen(void *arg)
 	return NULL;
 }
 
-/* Count the codes of words [w0, w1) of all bitmaps. */
+/* Count the codes of the word chunks a worker takes (all bitmaps ORed):
+ * dn->ccnt[k] for chunk k, their sum in w->cnt. */
 static void *dense_count(void *arg)
 {
 	struct dwork *w = arg;
 	int nt = w->dn->threads;
-	size_t cnt = 0;
+	size_t lo, hi;
 
-	for (size_t i = w->w0; i < w->w1; i++) {
-		uint64_t x = 0;
+	w->cnt = 0;
+	while (dense_take(w, &lo, &hi)) {
+		size_t cnt = 0;
 
-		for (int t = 0; t < nt; t++)
-			x |= w->dn->bm[t][i];
-		cnt += (size_t)dense_popc(x);
+		for (size_t i = lo; i < hi; i++) {
+			uint64_t x = 0;
+
+			for (int t = 0; t < nt; t++)
+				x |= w->dn->bm[t][i];
+			cnt += (size_t)dense_popc(x);
+		}
+		w->dn->ccnt[lo / DENSE_CWORDS] = cnt;
+		w->cnt += cnt;
 	}
-	w->cnt = cnt;
 	return NULL;
 }
 
-/* Write the codes of words [w0, w1) to dst in order, clearing them. */
+/* Write the codes of the word chunks a worker takes in order, chunk k at
+ * w->dst + dn->ccnt[k], clearing the words. */
 static void *dense_extract(void *arg)
 {
 	struct dwork *w = arg;
 	const struct dense *dn = w->dn;
 	int nt = dn->threads;
-	size_t lo = 0, top = (size_t)1 << dn->H, h;
-	uint64_t *d = w->dst;
+	size_t top = (size_t)1 << dn->H, lo0, hi0;
 
-	/* the last h with cum[h] <= the first rank */
-	{
-		uint64_t r0 = (uint64_t)w->w0 * 64;
-		size_t hi = top;
+	while (dense_take(w, &lo0, &hi0)) {
+		uint64_t *d = w->dst + dn->ccnt[lo0 / DENSE_CWORDS];
+		uint64_t r0 = (uint64_t)lo0 * 64;
+		size_t lo = 0, hi = top, h;
 
+		/* the last h with cum[h] <= the first rank */
 		while (lo + 1 < hi) {
 			size_t mid = lo + (hi - lo) / 2;
 
@@ -639,23 +718,24 @@ static void *dense_extract(void *arg)
 			else
 				hi = mid;
 		}
-	}
-	h = lo;
-	for (size_t i = w->w0; i < w->w1; i++) {
-		uint64_t x = 0;
+		h = lo;
+		for (size_t i = lo0; i < hi0; i++) {
+			uint64_t x = 0;
 
-		for (int t = 0; t < nt; t++)
-			x |= dn->bm[t][i];
-		if (!x)
-			continue;
-		for (int t = 0; t < nt; t++)
-			dn->bm[t][i] = 0;
-		for (; x; x &= x - 1) {
-			uint64_t r = (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(x);
+			for (int t = 0; t < nt; t++)
+				x |= dn->bm[t][i];
+			if (!x)
+				continue;
+			for (int t = 0; t < nt; t++)
+				dn->bm[t][i] = 0;
+			for (; x; x &= x - 1) {
+				uint64_t r = (uint64_t)i * 64 +
+					     (uint64_t)__builtin_ctzll(x);
 
-			while (h + 1 < top && dn->hi[h + 1] <= r)
-				h++;
-			*d++ = dense_unrank(dn, h, r);
+				while (h + 1 < top && dn->hi[h + 1] <= r)
+					h++;
+				*d++ = dense_unrank(dn, h, r);
+			}
 		}
 	}
 	return NULL;
@@ -671,6 +751,58 @@ static void *dense_clear(void *arg)
 	return NULL;
 }
 
+/* Words of the layer of k pegs and state target (dense_layer's R / 64
+ * rounded up, without touching the current layer). */
+static size_t dense_layer_words(const struct dense *dn, int k, int target)
+{
+	size_t nh = (size_t)1 << dn->H;
+	uint64_t cum = 0;
+	uint32_t sz[(DENSE_MAXN + 1) << DENSE_MAXD];
+
+	dense_sizes(dn, k, target, sz);
+	for (size_t h = 0; h < nh; h++)
+		cum += sz[dn->hidx[h]];
+	return (size_t)((cum + 63) / 64);
+}
+
+/* New bitmaps of at least `words` words for the layer of k pegs: as big
+ * as the largest of the layers within DENSE_AHEAD pegs of k that fit
+ * (the levels that follow take them without a new allocation), cleared
+ * by the workers, each its own.  0, or -1 out of memory. */
+enum { DENSE_AHEAD = 4 };
+static int dense_grow(struct dense *dn, int k, int target, size_t words)
+{
+	struct dwork w[8];
+	size_t cur = dn->cur;
+
+	for (int j = k - DENSE_AHEAD; j <= k + DENSE_AHEAD; j++) {
+		size_t x = j < 0 || j > dn->n ? 0
+					       : dense_layer_words(dn, j, target);
+
+		if (x > words && (uint64_t)x * 8 * (uint64_t)dn->threads <=
+					 DENSE_MAX_BYTES)
+			words = x;
+	}
+	for (int t = 0; t < 8; t++) {
+		free(dn->bm[t]);
+		dn->bm[t] = NULL;
+	}
+	dn->words = 0;
+	memset(w, 0, sizeof(w));
+	for (int t = 0; t < dn->threads; t++) {
+		dn->bm[t] = peg_big_alloc(words * sizeof(uint64_t));
+		if (!dn->bm[t])
+			return -1;
+		w[t].dn = dn;
+		w[t].bm = dn->bm[t];
+	}
+	dn->cur = words;
+	peg_pool_run(dn->pool, dense_clear, w, sizeof(w[0]), dn->threads);
+	dn->cur = cur;
+	dn->words = words;
+	return 0;
+}
+
 /* The sorted codes of the layer of k pegs and state `target` that the
  * n codes a (all of state instate) make: their canonical children, or
  * with comp their canonical complements, through the bitmaps.  1 and
@@ -682,8 +814,9 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 	struct dense *dn = c->dn;
 	struct dwork w[8];
 	int nt, k, instate, target, no = dn && dn->mode == 2 ? -1 : 0;
-	size_t words;
+	size_t words, ch;
 	uint64_t x0;
+	atomic_size_t next;
 
 	if (!dn || !dn->mode || c->pack || c->ds || !n)
 		return 0;
@@ -695,8 +828,6 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 	if (comp == 2 && k > c->n)
 		return 0;
 	if (k < 0)
-		return 0;
-	if (dn->mode < 0 && n < DENSE_MIN)
 		return 0;
 	instate = dense_state(dn, a[0]);
 	target = dense_state(dn, x0);
@@ -715,18 +846,19 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 	if (dn->mode < 0 &&
 	    words > (size_t)(comp == 1 ? DENSE_RATIO_COMP : DENSE_RATIO) * n)
 		return 0;
-	if (words > dn->words) {
-		for (int t = 0; t < 8; t++) {
-			free(dn->bm[t]);
-			dn->bm[t] = NULL;
-		}
-		dn->words = 0;
-		for (int t = 0; t < dn->threads; t++) {
-			dn->bm[t] = peg_big_calloc(words, sizeof(uint64_t));
-			if (!dn->bm[t])
-				return -1;
-		}
-		dn->words = words;
+	if (!dn->pool && dn->threads > 1 &&
+	    !(dn->pool = peg_pool_new(dn->threads - 1)))
+		return -1;
+	if (words > dn->words && dense_grow(dn, k, target, words))
+		return -1;
+	if ((words + DENSE_CWORDS - 1) / DENSE_CWORDS + 1 > dn->ccap) {
+		size_t nc = (words + DENSE_CWORDS - 1) / DENSE_CWORDS + 1;
+
+		free(dn->ccnt);
+		dn->ccnt = malloc(nc * sizeof(size_t));
+		dn->ccap = dn->ccnt ? nc : 0;
+		if (!dn->ccnt)
+			return -1;
 	}
 	if (!dn->it && c->ng <= 8) {
 		const SYMTAB *t = c->t;
@@ -749,21 +881,19 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 	}
 	if (comp == 2 && !dn->it)
 		return no;
-	if (!dn->pool && dn->threads > 1 &&
-	    !(dn->pool = peg_pool_new(dn->threads - 1)))
-		return -1;
 	nt = n < 4096 ? 1 : dn->threads;
 	memset(w, 0, sizeof(w));
 	for (int t = 0; t < nt; t++) {
 		w[t].c = c;
 		w[t].dn = dn;
 		w[t].par = a;
-		w[t].lo = n * (size_t)t / (size_t)nt;
-		w[t].hi = n * (size_t)(t + 1) / (size_t)nt;
 		w[t].bm = dn->bm[t];
 		w[t].comp = comp;
 		w[t].instate = instate;
 	}
+	/* about DENSE_SLICES chunks a worker: the parents' costs vary */
+	ch = n / ((size_t)nt * DENSE_SLICES) + 1;
+	dense_chunks(w, nt, &next, n, ch < 256 ? 256 : ch);
 	dn->cur = words;
 	peg_pool_run(dn->pool, dense_gen, w, sizeof(w[0]), nt);
 	for (int t = 0; t < nt; t++)
@@ -780,9 +910,11 @@ static int dense_mark(const struct ctx_64 *c, const uint64_t *a, size_t n,
 }
 
 /* The codes dense_mark left in the bitmaps (all workers' ORed), counted
- * by the workers over word ranges of 8 (w[t].w0, w1, cnt set for the
- * extraction that may follow).  Returns the total. */
-static size_t dense_tally(const struct ctx_64 *c, struct dwork *w)
+ * by the workers in chunks of DENSE_CWORDS words taken in turn (dn->ccnt
+ * per chunk, for the extraction that may follow; next its counter).
+ * Returns the total. */
+static size_t dense_tally(const struct ctx_64 *c, struct dwork *w,
+			  atomic_size_t *next)
 {
 	struct dense *dn = c->dn;
 	int nt = dn->threads;
@@ -792,10 +924,9 @@ static size_t dense_tally(const struct ctx_64 *c, struct dwork *w)
 	for (int t = 0; t < nt; t++) {
 		w[t].c = c;
 		w[t].dn = dn;
-		w[t].w0 = words / 8 * (size_t)t / (size_t)nt * 8;
-		w[t].w1 = t == nt - 1 ? words
-				      : words / 8 * (size_t)(t + 1) / (size_t)nt * 8;
+		w[t].bm = dn->bm[t];
 	}
+	dense_chunks(w, nt, next, words, DENSE_CWORDS);
 	peg_pool_run(dn->pool, dense_count, w, sizeof(w[0]), nt);
 	for (int t = 0; t < nt; t++)
 		total += w[t].cnt;
@@ -809,20 +940,44 @@ static int dense_collect(const struct ctx_64 *c, uint64_t **out, size_t *nout)
 	struct dense *dn = c->dn;
 	struct dwork w[8];
 	int nt = dn->threads;
-	size_t total;
+	size_t total, nch = (dn->cur + DENSE_CWORDS - 1) / DENSE_CWORDS;
+	size_t cost = 0, part = 0;
 	uint64_t *code;
+	atomic_size_t next, from[8];
 
-	total = dense_tally(c, w);
+	total = dense_tally(c, w, &next);
 	code = symv_big_alloc((total + 1) * sizeof(uint64_t));
 	if (!code) {
-		for (int t = 0; t < nt; t++)
-			w[t].bm = dn->bm[t];
 		peg_pool_run(dn->pool, dense_clear, w, sizeof(w[0]), nt);
 		return -1;
 	}
-	for (size_t t = 0, at = 0; t < (size_t)nt; t++) {
-		w[t].dst = code + at;
-		at += w[t].cnt;
+	/* each worker a run of chunks of about equal cost (a code, and
+	 * DENSE_CWORDS / 4 for a chunk's scan), so that its codes go to one
+	 * part of the level (two workers faulting in the same huge page
+	 * would both clear it) */
+	for (size_t k = 0; k < nch; k++)
+		cost += dn->ccnt[k] + DENSE_CWORDS / 4;
+	for (int t = 0; t < nt; t++) {
+		w[t].dst = code;
+		w[t].next = &from[t];
+		w[t].nchunk = nch;
+	}
+	atomic_store(&from[0], 0);
+	for (size_t k = 0, at = 0, acc = 0; k < nch; k++) {
+		size_t x = dn->ccnt[k];
+
+		while (part + 1 < (size_t)nt &&
+		       acc >= cost / (size_t)nt * (part + 1)) {
+			w[part].nchunk = k;
+			atomic_store(&from[++part], k);
+		}
+		acc += x + DENSE_CWORDS / 4;
+		dn->ccnt[k] = at;
+		at += x;
+	}
+	while (part + 1 < (size_t)nt) {
+		w[part].nchunk = nch;
+		atomic_store(&from[++part], nch);
 	}
 	peg_pool_run(dn->pool, dense_extract, w, sizeof(w[0]), nt);
 	*out = code;
@@ -844,28 +999,60 @@ static int dense_run(const struct ctx_64 *c, const uint64_t *a, size_t n,
 	return dense_collect(c, out, nout) ? -1 : 1;
 }
 
-/* Worker: the codes f[lo, hi) whose bit is set, to dst (cnt of them). */
+/* Worker: the codes f[lo, hi) whose bit is set, to dst (cnt of them).
+ * The bitmap words are prefetched DENSE_SPF codes ahead (a ring of the
+ * ranks and codes between the prefetch and the test). */
+enum { DENSE_SPF = 16 };
+
+/* Is the bit of rank r set in any worker's bitmap? */
+static inline int dense_bit(const struct dense *dn, int nt, uint32_t r)
+{
+	uint64_t x = 0;
+
+	for (int t = 0; t < nt; t++)
+		x |= dn->bm[t][r >> 6];
+	return (int)(x >> (r & 63) & 1);
+}
+
 static void *dense_filter(void *arg)
 {
 	struct dwork *w = arg;
 	const struct dense *dn = w->dn;
 	int nt = dn->threads, target = dn->target;
-	uint64_t lmask = ((uint64_t)1 << dn->L) - 1;
-	size_t m = 0;
+	uint64_t lmask = ((uint64_t)1 << dn->L) - 1, ry[DENSE_SPF];
+	uint32_t rr[DENSE_SPF];
+	size_t m = 0, q = 0;
 
 	for (size_t i = w->lo; i < w->hi; i++) {
-		uint64_t y = w->par[i], x = 0;
+		uint64_t y = w->par[i];
 		uint32_t r;
 
 		if (dense_pstate(dn, y) != target)
 			continue;
 		r = dn->hi[y >> dn->L] + dn->lowrank[y & lmask];
 		for (int t = 0; t < nt; t++)
-			x |= dn->bm[t][r >> 6];
-		if (x >> (r & 63) & 1)
-			w->dst[m++] = y;
+			__builtin_prefetch(&dn->bm[t][r >> 6], 0, 3);
+		if (q >= DENSE_SPF) {
+			w->dst[m] = ry[q % DENSE_SPF];
+			m += (size_t)dense_bit(dn, nt, rr[q % DENSE_SPF]);
+		}
+		rr[q % DENSE_SPF] = r;
+		ry[q++ % DENSE_SPF] = y;
+	}
+	for (size_t k = q > DENSE_SPF ? q - DENSE_SPF : 0; k < q; k++) {
+		w->dst[m] = ry[k % DENSE_SPF];
+		m += (size_t)dense_bit(dn, nt, rr[k % DENSE_SPF]);
 	}
 	w->cnt = m;
+	return NULL;
+}
+
+/* Worker: its filtered codes to their place in the level. */
+static void *dense_copy(void *arg)
+{
+	struct dwork *w = arg;
+
+	memcpy(w->to, w->dst, w->cnt * sizeof(uint64_t));
 	return NULL;
 }
 
@@ -898,13 +1085,16 @@ static int dense_sieve(const struct ctx_64 *c, const uint64_t *f, size_t fn,
 	if (code)
 		peg_pool_run(dn->pool, dense_filter, w, sizeof(w[0]), nt);
 	peg_pool_run(dn->pool, dense_clear, w, sizeof(w[0]), nt);
-	for (int t = 0; t < nt; t++) {
-		if (code && m + w[t].cnt <= cap) {
-			memcpy(code + m, w[t].dst, w[t].cnt * sizeof(uint64_t));
-			m += w[t].cnt;
-		}
-		free(w[t].dst);
+	for (int t = 0; t < nt && code; t++) {
+		if (m + w[t].cnt > cap)
+			w[t].cnt = cap - m;
+		w[t].to = code + m;
+		m += w[t].cnt;
 	}
+	if (code)
+		peg_pool_run(dn->pool, dense_copy, w, sizeof(w[0]), nt);
+	for (int t = 0; t < nt; t++)
+		free(w[t].dst);
 	if (!code)
 		return -1;
 	*out = code;
@@ -966,6 +1156,7 @@ static int dense_whalf(const struct ctx_64 *c, const struct peg_level *fp,
 		       uint64_t *nchildren)
 {
 	struct dwork w[8];
+	atomic_size_t next;
 	int r;
 
 	if (!c->dn || fp->pack || !fp->n ||
@@ -974,7 +1165,7 @@ static int dense_whalf(const struct ctx_64 *c, const struct peg_level *fp,
 	r = dense_mark(c, fp->code, fp->n, 2, nchildren);
 	if (r != 1)
 		return r;
-	*nfm = dense_tally(c, w);
+	*nfm = dense_tally(c, w, &next);
 	return dense_sieve(c, fp->code, fp->n, fp->n, y, ny) ? -1 : 1;
 }
 
@@ -1008,11 +1199,13 @@ static int NAME(expand_level_)(const struct NAME(ctx_) *c,
 	return NAME(expand_mode_)(c, in, out, threads, nchildren, 0, packout);
 }
 
-/* A worker of comp_array_: the canonical complements of a[lo, hi). */
+/* A worker of comp_array_: the canonical complements of a[lo, hi) into
+ * dst[lo, hi), radix sorted there with tmp[lo, hi) (res: which of the
+ * two holds them then; NULL when out of memory). */
 struct NAME(cw_) {
 	const struct NAME(ctx_) *c;
 	const CW *a;
-	CW *dst;
+	CW *dst, *tmp, *res;
 	size_t lo, hi;
 };
 
@@ -1021,15 +1214,22 @@ static void *NAME(work_comp_)(void *arg)
 	struct NAME(cw_) *w = arg;
 	const struct NAME(ctx_) *c = w->c;
 
+	size_t *cnt = malloc((1 << 11) * sizeof(size_t));
+
 #if WBITS == 64
 	if (c->dn && c->dn->it) {
 		for (size_t i = w->lo; i < w->hi; i++)
 			w->dst[i] = dense_comp_canon(c->dn, c->full, w->a[i]);
-		return NULL;
-	}
+	} else
 #endif
-	for (size_t i = w->lo; i < w->hi; i++)
-		w->dst[i] = NAME(canon_)(c, c->full ^ w->a[i]);
+	{
+		for (size_t i = w->lo; i < w->hi; i++)
+			w->dst[i] = NAME(canon_)(c, c->full ^ w->a[i]);
+	}
+	w->res = cnt ? NAME(radix_sort_)(w->dst + w->lo, w->tmp + w->lo,
+					 w->hi - w->lo, c->n, cnt)
+		     : NULL;
+	free(cnt);
 	return NULL;
 }
 
@@ -1040,30 +1240,55 @@ static void *NAME(work_comp_)(void *arg)
 static CW *NAME(comp_array_)(const struct NAME(ctx_) *c, const CW *a,
 			     size_t n)
 {
-	struct NAME(vec_) v = {0};
 	struct NAME(cw_) w[8];
 	int nt = c->threads < 1 ? 1 : c->threads > 8 ? 8 : c->threads;
+	CW *x = malloc((n + 1) * sizeof(CW)), *y = malloc((n + 1) * sizeof(CW));
+	size_t m = 0;
 
-	v.a = malloc((n + 1) * sizeof(CW));
-	if (!v.a)
+	if (!x || !y) {
+		free(x);
+		free(y);
 		return NULL;
+	}
 	if (n < 65536)
 		nt = 1;
 	for (int t = 0; t < nt; t++) {
 		w[t].c = c;
 		w[t].a = a;
-		w[t].dst = v.a;
+		w[t].dst = x;
+		w[t].tmp = y;
 		w[t].lo = n * (size_t)t / (size_t)nt;
 		w[t].hi = n * (size_t)(t + 1) / (size_t)nt;
 	}
 	symv_run(NAME(work_comp_), w, sizeof(w[0]), nt);
-	v.n = n;
-	v.cap = n + 1;
-	if (NAME(vec_sort_unique_)(&v, c->n)) {
-		free(v.a);
-		return NULL;
+	/* the sorted runs into y, then merged (distinct orbits stay
+	 * distinct; duplicates are dropped all the same) into x */
+	for (int t = 0; t < nt; t++) {
+		if (!w[t].res) {
+			free(x);
+			free(y);
+			return NULL;
+		}
+		if (w[t].res != y + w[t].lo)
+			memcpy(y + w[t].lo, w[t].res,
+			       (w[t].hi - w[t].lo) * sizeof(CW));
+		w[t].res = y + w[t].lo;
 	}
-	return v.a;
+	for (;;) {
+		int best = -1;
+
+		for (int t = 0; t < nt; t++)
+			if (w[t].lo < w[t].hi &&
+			    (best < 0 || y[w[t].lo] < y[w[best].lo]))
+				best = t;
+		if (best < 0)
+			break;
+		if (!m || x[m - 1] != y[w[best].lo])
+			x[m++] = y[w[best].lo];
+		w[best].lo++;
+	}
+	free(y);
+	return x;
 }
 
 /* The sorted canonical complements of a[0..n): the bitmaps when they
