@@ -21,7 +21,13 @@
 #                                     fastest dead end: 13 min) and
 #                                     b4f4Wcount (its solutions from them),
 #                                     e4F2half, e4c4W (the same for
-#                                     e4 -> c4: F to 18 pegs, W, count)
+#                                     e4 -> c4: F to 18 pegs, W, count),
+#                                     e1F1half, e1c7W (e1 to 18 pegs; W
+#                                     of e1 -> c7 from it), b4c4W (W of
+#                                     b4 -> c4 meeting e4's levels),
+#                                     b4c4WC, e4f4WC, e1c4WC, e4c1WC,
+#                                     e1f4WC, b4c1WC (W and the count of
+#                                     each pair not its own reverse)
 # Env: BUILD (default build), WORK (default /tmp/pegsol-french: level files,
 # temporary partitions, outputs; the long runs need up to 25 GB there),
 # MEM (--memory-mb, default 3000: peak RSS stays under about 2 x MEM).
@@ -107,4 +113,29 @@ run e4F2half 0 '^ +18 +[0-9]+$' "$P" sets french --vacate e4 --finish c4 \
 run e4c4W 0 ' solutions$' "$P" sets french --vacate e4 --finish c4 \
 	--work "$WORK/e4F2half" --winning --winning-dir "$WORK/e4c4W" \
 	--memory-mb "$MEM" --count --progress
+# F from e1 (no symmetry) down to 18 pegs: e1 -> c1 and, the forward sets
+# not depending on the goal, e1 -> c7 by eq. 8 from the same levels
+run e1F1half 0 '^ +18 +420040537$' "$P" sets french --vacate e1 --finish c1 \
+	--forward-only --to 18 --work "$WORK/e1F1half" --memory-mb "$MEM" \
+	--tmpdir "$WORK/tmp" --progress
+run e1c7W 0 '^2316692235146090648664 solutions$' "$P" sets french \
+	--vacate e1 --finish c7 --work "$WORK/e1F1half" --winning \
+	--winning-dir "$WORK/e1c7W" --memory-mb "$MEM" --count --progress
+# the pairs that are not their own reverse: meet in the middle with the
+# forward levels of the reverse problem's start (--reverse-work; the
+# 2-symmetry levels of e4 and b4 serve the trivial-group pairs too), W
+# and the fastest dead end, then the count (the W levels kept); each
+# count must equal its reverse pair's
+rev() { # NAME PATTERN VACATE FINISH FDIR GDIR [--count]
+	run "$1" 0 "$2" "$P" sets french --vacate "$3" --finish "$4" \
+		--work "$WORK/$5" --reverse-work "$WORK/$6" \
+		--winning-dir "$WORK/${1%C}" --memory-mb "$MEM" --progress $7
+}
+rev b4c4W '^fastest dead end: 3 jumps \(33 pegs\)' b4 c4 b4F2all e4F2half
+rev b4c4WC '^4052938255966544591906 solutions$' b4 c4 b4F2all e4F2half --count
+rev e4f4WC '^4052938255966544591906 solutions$' e4 f4 e4F2half b4F2all --count
+rev e1c4WC '^2532493542039458869661 solutions$' e1 c4 e1F1half e4F2half --count
+rev e4c1WC '^2532493542039458869661 solutions$' e4 c1 e4F2half e1F1half --count
+rev e1f4WC '^2596612238681448154246 solutions$' e1 f4 e1F1half b4F2all --count
+rev b4c1WC '^2596612238681448154246 solutions$' b4 c1 b4F2all e1F1half --count
 bench_done

@@ -29,7 +29,8 @@ static const char usage[] =
 	"       pegsol sets BOARD --forward-only [--to N] [--work DIR] ...\n"
 	"       pegsol sets BOARD --work DIR [--prune] ...  (complement)\n"
 	"       pegsol sets BOARD --work DIR --winning [--winning-dir WDIR]\n"
-	"                   [--count] [--memory-mb M] [--json] [--progress]\n"
+	"                   [--reverse-work GDIR] [--count] [--memory-mb M]\n"
+	"                   [--json] [--progress]\n"
 	"       pegsol sets BOARD --by-index [--vacate H]\n"
 	"       pegsol sets BOARD --all-starts [--anywhere] ... (--help there)\n"
 	"       pegsol sets --check FILE [--json]\n\n"
@@ -98,14 +99,26 @@ static const char usage[] =
 	"sort buffers of about 1.25 x --memory-mb M (default 512), plus the\n"
 	"compressed sorted runs (about a byte a code, not bounded by M) and\n"
 	"the two packed levels in use.\n"
+	"DIR may have been made for another goal when the start and the group\n"
+	"are the same and it is not pruned (French e1 -> c7 from e1 -> c1's).\n"
+	"--reverse-work GDIR: any problem s -> f (not only its own reverse):\n"
+	"GDIR holds the forward levels of the reverse problem's start (f\n"
+	"vacated) or of a symmetric image of it, down to N - N/2 - 1 pegs, with\n"
+	"the group of the problem moved by the symmetry tau that maps its start\n"
+	"onto f vacated (found and checked; GDIR's goal may be any, unpruned).\n"
+	"Then B_n = ~tau(G_(N-n)): W below the middle as above, above it from\n"
+	"the reverse problem's W (R-nnn.lvl in WDIR, made the same way from\n"
+	"GDIR), and --count walks W from the start down to the finish.\n"
 	"Prints |F_n| (- where DIR has no level) and |W_n|, the fastest dead\n"
 	"end (seed 001 Table 6: the first level with F_n != W_n, a witness\n"
 	"replayed from the start) and with --count the number of solutions\n"
 	"(jump sequences, seed 001 Table 7; two W levels as arrays, 24 bytes\n"
 	"a position).  64-bit codes (up to 64 holes).  JSON keys: board,\n"
 	"work, winning_dir, symmetries, sigma, middle, levels [{pegs, F, W}],\n"
-	"W_total, solvable, dead_end {jumps, pegs, witness, position}, count,\n"
-	"edges, resumed_levels, winning_bytes, seconds (docs/solve.md).\n"
+	"forward_goal_other, F_symmetries, W_total, solvable, dead_end\n"
+	"{jumps, pegs, witness, position}, count, edges, resumed_levels,\n"
+	"winning_bytes, seconds; with --reverse-work also reverse_work and tau\n"
+	"(sigma null) (docs/solve.md).\n"
 	"Exit 0 when the problem is solvable, 1 when W is empty.\n"
 	"--by-index: the combined sets of seed 001 sections 5-6 for the type\n"
 	"of vacancy H (default: the first hole that is a feasible vacancy):\n"
@@ -140,7 +153,7 @@ int cmd_sets(int argc, char **argv)
 	int rc = EXIT_USAGE, solvable;
 	const char *posv[1];
 	const char *group = NULL, *outfile = NULL, *plot = NULL;
-	const char *check = NULL, *work = NULL, *wdir = NULL;
+	const char *check = NULL, *work = NULL, *wdir = NULL, *rwork = NULL;
 	struct cli_problem_args pa = {0};
 	struct cli_sets_args sa = {0};
 	struct cli_opt opts[] = {{"--json", CLI_FLAG, &json},
@@ -158,6 +171,7 @@ int cmd_sets(int argc, char **argv)
 				 {"--prune", CLI_FLAG, &prune},
 				 {"--winning", CLI_FLAG, &winning},
 				 {"--winning-dir", CLI_STRING, &wdir},
+				 {"--reverse-work", CLI_STRING, &rwork},
 				 {"--count", CLI_FLAG, &count},
 				 CLI_SETS_OPTS(sa)};
 	struct peg_board *b = NULL;
@@ -187,7 +201,7 @@ int cmd_sets(int argc, char **argv)
 	}
 	if (cli_sets_opts(&sa, &so))
 		return EXIT_USAGE;
-	if (wdir)
+	if (wdir || rwork)
 		winning = 1;
 	if ((winning || count) && (!work || fwd || !winning || outfile ||
 				   plot || byidx || raw)) {
@@ -244,8 +258,8 @@ int cmd_sets(int argc, char **argv)
 	if (cli_problem(b, &pa, &pr, &rc))
 		goto out;
 	if (winning) {
-		struct cli_winwork wa = {work, wdir, so.memory, prune, count,
-					 json, progress};
+		struct cli_winwork wa = {work, wdir, rwork, so.memory, prune,
+					 count, json, progress};
 
 		rc = cli_sets_winning(b, &pr.p, &wa);
 		goto out;

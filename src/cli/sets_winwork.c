@@ -31,7 +31,13 @@ static void print_json(const struct peg_board *b, const struct pegww_opts *o,
 	cJSON_AddStringToObject(j, "work", o->work);
 	cJSON_AddStringToObject(j, "winning_dir", o->wdir ? o->wdir : o->work);
 	cJSON_AddNumberToObject(j, "symmetries", r->n_group);
-	cJSON_AddNumberToObject(j, "sigma", r->sigma);
+	if (r->rev) {
+		cJSON_AddStringToObject(j, "reverse_work", o->rwork);
+		cJSON_AddNumberToObject(j, "tau", r->tau);
+		cJSON_AddNullToObject(j, "sigma");
+	} else {
+		cJSON_AddNumberToObject(j, "sigma", r->sigma);
+	}
 	cJSON_AddNumberToObject(j, "middle", r->middle);
 	for (int n = r->start_pegs; n >= r->finish_pegs; n--) {
 		cJSON *e = cJSON_CreateObject();
@@ -46,6 +52,8 @@ static void print_json(const struct peg_board *b, const struct pegww_opts *o,
 		cJSON_AddItemToArray(lv, e);
 	}
 	cJSON_AddItemToObject(j, "levels", lv);
+	cJSON_AddBoolToObject(j, "forward_goal_other", r->fgoal_other);
+	cJSON_AddNumberToObject(j, "F_symmetries", r->f_group);
 	cli_json_u64(j, "W_total", tw);
 	cJSON_AddBoolToObject(j, "solvable", r->w[r->finish_pegs] > 0);
 	if (r->dead_text) {
@@ -86,10 +94,28 @@ static void print_text(const struct peg_board *b, const struct pegww_opts *o,
 {
 	uint64_t tw = 0;
 
-	printf("%s, winning sets from the forward levels of %s, %d "
-	       "symmetr%s, sigma = symmetry %d, W_%d = F_%d & B_%d, %.3f s\n",
-	       b->title, o->work, r->n_group, r->n_group == 1 ? "y" : "ies",
-	       r->sigma, r->middle, r->middle, r->middle, secs);
+	if (r->rev)
+		printf("%s, winning sets from the forward levels of %s and "
+		       "of the reverse problem in %s (tau = symmetry %d), %d "
+		       "symmetr%s, W_%d = F_%d & B_%d, %.3f s\n",
+		       b->title, o->work, o->rwork, r->tau, r->n_group,
+		       r->n_group == 1 ? "y" : "ies", r->middle, r->middle,
+		       r->middle, secs);
+	else
+		printf("%s, winning sets from the forward levels of %s, %d "
+		       "symmetr%s, sigma = symmetry %d, W_%d = F_%d & B_%d, "
+		       "%.3f s\n",
+		       b->title, o->work, r->n_group,
+		       r->n_group == 1 ? "y" : "ies", r->sigma, r->middle,
+		       r->middle, r->middle, secs);
+	if (r->f_group != r->n_group)
+		printf("(|F_n| counts the orbits of the %d symmetries of %s's "
+		       "run; W's codes are under %d)\n", r->f_group, o->work,
+		       r->n_group);
+	if (r->fgoal_other)
+		printf("(%s was made for another goal: the same start and "
+		       "group, unpruned, so the same forward sets)\n",
+		       o->work);
 	printf("%5s %12s %12s\n", "pegs", "|F_n|", "|W_n|");
 	for (int n = r->start_pegs; n >= r->finish_pegs; n--) {
 		if (r->have_f[n])
@@ -119,6 +145,7 @@ int cli_sets_winning(const struct peg_board *b, const struct peg_problem *p,
 		     const struct cli_winwork *a)
 {
 	struct pegww_opts o = {.work = a->work, .wdir = a->wdir,
+			       .rwork = a->rwork,
 			       .memory = a->memory, .prune = a->prune,
 			       .count = a->count, .resumed = note_resumed};
 	struct pegww_result r;

@@ -11,6 +11,7 @@
 
 struct cli_winwork {
 	const char *work, *wdir; /* the F directory; the W one (NULL: work) */
+	const char *rwork;       /* --reverse-work GDIR, or NULL */
 	size_t memory;           /* --memory-mb, 0 = the default */
 	int prune, count, json, progress;
 };

@@ -243,28 +243,42 @@ out:
 
 /* ---- the problem: group, sigma, files ---- */
 
+uint64_t pegww_map_t(const struct pegww *w, const struct peg_symtab64 *t,
+		     int sg, uint64_t c)
+{
+	return peg_symtab64_canon(t, peg_symtab64_apply(w->s->symtab, sg,
+						       w->full ^ c));
+}
+
+/* sg(~c) canonical under cg, a directory's coarser group, shifted up by
+ * tb bits that name the element of cg that made it. */
+uint64_t pegww_map_tag(const struct pegww *w, const struct pegww_cg *cg,
+		       int sg, uint64_t c)
+{
+	const struct peg_symtab64 *t = cg->t;
+	uint64_t z = peg_symtab64_apply(w->s->symtab, sg, w->full ^ c);
+	uint64_t best = peg_symtab64_apply(t, 0, z);
+	unsigned bi = 0;
+
+	for (int k = 1; k < t->n_syms; k++) {
+		uint64_t v = peg_symtab64_apply(t, k, z);
+
+		if (v < best) {
+			best = v;
+			bi = (unsigned)k;
+		}
+	}
+	return best << cg->tb | bi;
+}
+
 uint64_t pegww_map(const struct pegww *w, int sg, uint64_t c)
 {
-	return peg_symtab64_canon(w->gt, peg_symtab64_apply(w->s->symtab, sg,
-							   w->full ^ c));
+	return pegww_map_t(w, w->gt, sg, c);
 }
 
 void pegww_path(char *buf, size_t n, const char *dir, char kind, int pegs)
 {
 	snprintf(buf, n, "%.3000s/%c-%03d.lvl", dir, kind, pegs);
-}
-
-/* sym[g] composed: the index of x o y (x after y), or -1. */
-static int sym_compose(const struct peg_board *b, int x, int y, int *tmp)
-{
-	int n = b->n_holes;
-
-	for (int i = 0; i < n; i++)
-		tmp[i] = b->sym[x * n + b->sym[y * n + i]];
-	for (int g = 0; g < b->n_syms; g++)
-		if (!memcmp(tmp, b->sym + (size_t)g * n, sizeof(int) * n))
-			return g;
-	return -1;
 }
 
 /* sigma (and its inverse) for s's problem, checked to normalise the
@@ -295,14 +309,14 @@ static int find_sigma(struct pegww *w, struct peg_err *err)
 	}
 	w->sigma_inv = -1;
 	for (int g = 0; g < b->n_syms; g++)
-		if (sym_compose(b, g, w->sigma, tmp) == 0)
+		if (pegww_compose(b, g, w->sigma, tmp) == 0)
 			w->sigma_inv = g;
 	/* sigma G sigma^-1 = G */
 	for (int i = 0; i < s->n_group && w->sigma_inv >= 0; i++) {
-		int h = sym_compose(b, w->sigma, s->group[i], tmp), c = -1, in = 0;
+		int h = pegww_compose(b, w->sigma, s->group[i], tmp), c = -1, in = 0;
 
 		if (h >= 0)
-			c = sym_compose(b, h, w->sigma_inv, tmp);
+			c = pegww_compose(b, h, w->sigma_inv, tmp);
 		for (int j = 0; j < s->n_group; j++)
 			in |= s->group[j] == c;
 		if (!in) {
@@ -317,7 +331,7 @@ static int find_sigma(struct pegww *w, struct peg_err *err)
 	 * the levels' mapping assumes (true for the full stabiliser; a
 	 * restricted --group with a sigma of order 4 would break it) */
 	if (w->sigma_inv >= 0) {
-		int sq = sym_compose(b, w->sigma, w->sigma, tmp), in = 0;
+		int sq = pegww_compose(b, w->sigma, w->sigma, tmp), in = 0;
 
 		for (int j = 0; j < s->n_group; j++)
 			in |= s->group[j] == sq;
@@ -339,25 +353,6 @@ static int find_sigma(struct pegww *w, struct peg_err *err)
 	return 0;
 }
 
-/* Read a file whole (small: a manifest).  malloc'd with a NUL after its
- * *len bytes, or NULL. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *t = NULL;
-	long sz;
-
-	if (!fp)
-		return NULL;
-	if (!fseek(fp, 0, SEEK_END) && (sz = ftell(fp)) >= 0 && sz < 65536 &&
-	    !fseek(fp, 0, SEEK_SET) && (t = malloc((size_t)sz + 1))) {
-		*len = fread(t, 1, (size_t)sz, fp);
-		t[*len] = 0;
-	}
-	fclose(fp);
-	return t;
-}
-
 /* The W directory: made if missing (its manifest written then, or when
  * it is the forward directory), else its manifest compared.  0, or -1
  * with err. */
@@ -368,10 +363,22 @@ static int wdir_open(struct pegww *w, struct peg_err *err)
 	struct peg_afile *af;
 	int fresh, rc = -1;
 
-	ml = (size_t)snprintf(m, sizeof(m),
-			      "pegsol winning sets 1\nforward %016llx\n"
-			      "sigma %d\ncodes 64\n",
-			      (unsigned long long)w->ftag, w->sigma);
+	if (w->rev) /* meeting the reverse problem's levels */
+		ml = (size_t)snprintf(m, sizeof(m),
+				      "pegsol winning sets 1\nforward %016llx\n"
+				      "reverse %016llx\ntau %d\n",
+				      (unsigned long long)w->ftag,
+				      (unsigned long long)w->gtag, w->tau);
+	else
+		ml = (size_t)snprintf(m, sizeof(m),
+				      "pegsol winning sets 1\nforward %016llx\n"
+				      "sigma %d\n",
+				      (unsigned long long)w->ftag, w->sigma);
+	/* forward levels made for another goal: W names its own */
+	if (w->fgoal_other || w->rev)
+		ml += (size_t)snprintf(m + ml, sizeof(m) - ml, "goal %016llx\n",
+				       (unsigned long long)w->s->finish);
+	ml += (size_t)snprintf(m + ml, sizeof(m) - ml, "codes 64\n");
 	w->wtag = peg_afile_hash(m, ml);
 	fresh = !mkdir(w->wdir, 0777);
 	if (!fresh && errno != EEXIST) {
@@ -380,7 +387,7 @@ static int wdir_open(struct pegww *w, struct peg_err *err)
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%.3000s/W-manifest", w->wdir);
-	old = slurp(path, &len);
+	old = pegww_slurp(path, &len);
 	if (old) {
 		if (len != ml || memcmp(old, m, ml))
 			peg_err_set(err, "'%.180s' holds the winning sets of "
@@ -407,17 +414,24 @@ static int wdir_open(struct pegww *w, struct peg_err *err)
 	return peg_afile_commit(af, err) ? -1 : 0;
 }
 
-/* Level pegs of F (kind 'F') or W ('W') read back packed into l (F of
- * the start: the start alone).  0, or -1 with err. */
+/* Level pegs of F (kind 'F'), of the reverse directory's F ('G'), of W
+ * ('W') or of the reverse problem's W ('R') read back packed into l (F
+ * of the start: the start alone).  0, or -1 with err. */
 int pegww_load(struct pegww *w, char kind, int pegs, struct peg_level *l,
 	       struct peg_err *err)
 {
 	char path[3100];
-	int r;
+	const char *dir = kind == 'F' ? w->fdir : kind == 'G' ? w->gdir
+							      : w->wdir;
+	uint64_t tag = kind == 'F' ? w->ftag : kind == 'G' ? w->gtag : w->wtag;
+	int r, top = kind == 'G' ? w->gstart_pegs : w->s->start_pegs;
 
 	memset(l, 0, sizeof(*l));
-	if (kind == 'F' && pegs == w->s->start_pegs) {
-		uint64_t st = peg_symtab64_canon(w->gt, (uint64_t)w->s->start);
+	if ((kind == 'F' || kind == 'G') && pegs == top) {
+		uint64_t st = kind == 'F'
+				      ? peg_symtab64_canon(w->FK.t,
+							   (uint64_t)w->s->start)
+				      : peg_symtab64_canon(w->K.t, w->gstart);
 
 		l->pack = peg_lpack_new(0);
 		if (!l->pack || peg_lpack_push(l->pack, w->lf, &st, 1) ||
@@ -429,10 +443,8 @@ int pegww_load(struct pegww *w, char kind, int pegs, struct peg_level *l,
 		l->have = 1;
 		return 0;
 	}
-	pegww_path(path, sizeof(path), kind == 'F' ? w->fdir : w->wdir, kind,
-		   pegs);
-	r = peg_level_load_packed(w->s, path, pegs,
-				  kind == 'F' ? w->ftag : w->wtag, l, err);
+	pegww_path(path, sizeof(path), dir, kind == 'G' ? 'F' : kind, pegs);
+	r = peg_level_load_packed(w->s, path, pegs, tag, l, err);
 	if (r == -2)
 		peg_err_set(err, "out of memory reading '%.180s'", path);
 	return r ? -1 : 0;
@@ -456,6 +468,12 @@ struct isect {
 	uint64_t cur;
 	int more; /* cur is valid */
 	struct pegww_srt *y;
+	const struct peg_symtab64 *yt; /* the map into y: canon_yt(ysg(~c)) */
+	int ysg;
+	const struct pegww_cg *tag; /* the codes carry tag->tb bits naming
+				     the symmetry of the met level's coarser
+				     group that made them (pegww_map_tag) */
+	int plain; /* y gets canon_yt(z), not the map of ~z */
 	struct peg_level_out *out;
 	int bad;
 };
@@ -465,7 +483,10 @@ static int isect_emit(void *ctx, const uint64_t *a, size_t k)
 	struct isect *c = ctx;
 
 	for (size_t i = 0; i < k; i++) {
-		while (c->more == 1 && c->cur < a[i])
+		int tb = c->tag ? c->tag->tb : 0;
+		uint64_t key = a[i] >> tb, z = key;
+
+		while (c->more == 1 && c->cur < key)
 			c->more = pegww_rd_next(&c->f, &c->cur);
 		if (c->more < 0) {
 			c->bad = 1;
@@ -473,10 +494,16 @@ static int isect_emit(void *ctx, const uint64_t *a, size_t k)
 		}
 		if (!c->more)
 			return 0;
-		if (c->cur != a[i])
+		if (c->cur != key)
 			continue;
-		if (c->y ? pegww_srt_push(c->y, pegww_map(c->w, c->w->sigma_inv,
-							  a[i]))
+		if (tb) /* the position the candidate was */
+			z = peg_symtab64_apply(c->w->s->symtab,
+					       c->tag->inv[a[i] & ((1u << tb) - 1)],
+					       key);
+		if (c->y ? pegww_srt_push(c->y,
+					  c->plain ? peg_symtab64_canon(c->yt, z)
+						   : pegww_map_t(c->w, c->yt,
+								 c->ysg, z))
 			 : peg_level_out_push(c->out, &a[i], 1))
 			return -1;
 	}
@@ -488,9 +515,13 @@ static int out_emit(void *ctx, const uint64_t *a, size_t k)
 	return peg_level_out_push(ctx, a, k);
 }
 
-/* Push every code of a level, mapped through sg, into x. */
-static int push_mapped(struct pegww *w, const struct peg_level *l, int sg,
-		       struct pegww_srt *x)
+/* Push every code of a level, mapped through sg into t's codes (or
+ * tagged under tag: pegww_map_tag), into x; with exp every position of
+ * its orbit under exp (the coarser group of the level's directory). */
+static int push_mapped(struct pegww *w, const struct peg_level *l,
+		       const struct peg_symtab64 *t, int sg,
+		       const struct peg_symtab64 *exp,
+		       const struct pegww_cg *tag, struct pegww_srt *x)
 {
 	struct pegww_rd r;
 	uint64_t c;
@@ -499,15 +530,22 @@ static int push_mapped(struct pegww *w, const struct peg_level *l, int sg,
 	if (pegww_rd_open(&r, l->pack))
 		return -1;
 	while ((g = pegww_rd_next(&r, &c)) == 1)
-		if (pegww_srt_push(x, pegww_map(w, sg, c)))
-			g = -1;
+		for (int k = 0; k < (exp ? exp->n_syms : 1); k++) {
+			uint64_t v = exp ? peg_symtab64_apply(exp, k, c) : c;
+
+			if (pegww_srt_push(x, tag ? pegww_map_tag(w, tag, sg, v)
+						  : pegww_map_t(w, t, sg, v)))
+				g = -1;
+		}
 	pegww_rd_close(&r);
 	return g;
 }
 
-/* Push sigma(~c) of every child c of a level into x. */
+/* Push canon_t(sg(~c)) of every child c of a level into x (with tag,
+ * tagged: pegww_map_tag). */
 static int push_children(struct pegww *w, const struct peg_level *l,
-			 struct pegww_srt *x)
+			 const struct peg_symtab64 *t, int sg,
+			 const struct pegww_cg *tag, struct pegww_srt *x)
 {
 	struct pegww_rd r;
 	uint64_t p;
@@ -516,13 +554,15 @@ static int push_children(struct pegww *w, const struct peg_level *l,
 	if (pegww_rd_open(&r, l->pack))
 		return -1;
 	while ((g = pegww_rd_next(&r, &p)) == 1)
-		for (int j = 0; j < w->nj; j++)
+		for (int j = 0; j < w->nj; j++) {
+			uint64_t c = p ^ w->jm[2 * j] ^ w->jm[2 * j + 1];
+
 			if ((p & w->jm[2 * j]) == w->jm[2 * j] &&
 			    !(p & w->jm[2 * j + 1]) &&
-			    pegww_srt_push(x, pegww_map(w, w->sigma,
-							p ^ w->jm[2 * j] ^
-								w->jm[2 * j + 1])))
+			    pegww_srt_push(x, tag ? pegww_map_tag(w, tag, sg, c)
+						  : pegww_map_t(w, t, sg, c)))
 				g = -1;
+		}
 	pegww_rd_close(&r);
 	return g;
 }
@@ -533,11 +573,38 @@ static int nomem(struct peg_err *err)
 	return -1;
 }
 
-/* W_n, written to its file: the middle (n == m), below it (from W_(n+1))
- * or above it (from W_(N-n)).  0, or -1 with err. */
-static int w_level(struct pegww *w, int n, struct peg_err *err)
+/* One side of the walk: the problem's own (kinds F, W; with the reverse
+ * directory the other side is G) or the reverse problem's (G, R). */
+struct side {
+	char fk, ok, wk;                   /* own F, other F, own W */
+	int m;                             /* its middle */
+	const struct peg_symtab64 *own, *oth; /* their groups */
+	int to, back; /* own -> other: canon_oth(to(~c)), other -> own */
+	const struct pegww_cg *otag; /* the other F's group when coarse */
+};
+
+static void side_of(const struct pegww *w, int rev_side, struct side *sd)
 {
-	int N = w->s->n_holes, m = w->m, rc = -1;
+	if (!rev_side)
+		*sd = (struct side){'F', w->rev ? 'G' : 'F', 'W', w->m, w->gt,
+				    w->rev ? w->K.t : w->gt,
+				    w->rev ? w->tau_inv : w->sigma,
+				    w->rev ? w->tau : w->sigma_inv,
+				    w->K.coarse ? &w->K : NULL};
+	else
+		*sd = (struct side){'G', 'F', 'R', w->rm, w->ht, w->FK.t,
+				    w->tau, w->tau_inv,
+				    w->FK.coarse ? &w->FK : NULL};
+}
+
+/* Level n of sd's W (kind sd->wk), written to its file: the middle
+ * (n == m: F_m & B_m), below it (from W_(n+1)) or, for the problem's
+ * own W, above it (from W_(N-n) by eq. 8, or from the reverse problem's
+ * R_(N-n)).  0, or -1 with err. */
+static int w_level(struct pegww *w, const struct side *sd, int n,
+		   struct peg_err *err)
+{
+	int N = w->s->n_holes, m = sd->m, rc = -1;
 	struct peg_level a = {0}, f = {0};
 	struct pegww_srt x, y;
 	struct peg_level_out *out = NULL;
@@ -545,38 +612,57 @@ static int w_level(struct pegww *w, int n, struct peg_err *err)
 	char path[3100];
 
 	memset(&ic, 0, sizeof(ic));
-	if (pegww_srt_init(&x, w->memory, N) ||
+	if (pegww_srt_init(&x, w->memory, N + w->K.tb + w->FK.tb) ||
 	    pegww_srt_init(&y, w->memory / 4, N)) {
 		pegww_srt_free(&x);
 		return nomem(err);
 	}
-	pegww_path(path, sizeof(path), w->wdir, 'W', n);
+	pegww_path(path, sizeof(path), w->wdir, sd->wk, n);
 	if (peg_level_out_open(w->s, path, &out, err))
 		goto out;
-	if (n > m) { /* eq. 8 */
-		if (pegww_load(w, 'W', N - n, &a, err))
+	if (n > m) { /* eq. 8, or the reverse problem's W */
+		if (pegww_load(w, w->rev ? 'R' : 'W', N - n, &a, err))
 			goto out;
-		if (push_mapped(w, &a, w->sigma, &y) ||
+		if (push_mapped(w, &a, w->gt, w->rev ? w->tau : w->sigma, NULL,
+				NULL, &y) ||
 		    pegww_srt_drain(&y, out_emit, out))
 			goto io;
 	} else {
+		/* the level met (kind lk, lp pegs); via: the reverse side's
+		 * middle under a coarser G, made on the problem's side */
+		int via = n == m && w->K.coarse && sd->fk == 'G';
+		char lk = n == m ? (via ? 'F' : sd->fk) : sd->ok;
+		int lp = n == m ? (via ? N - m : m) : N - n;
+		/* a coarse level pushed is expanded; one met, tagged */
+		const struct pegww_cg *ex = via || sd->ok == 'G' ? &w->K : &w->FK;
+
 		if (n == m) {
-			if (pegww_load(w, 'F', N - m, &a, err))
+			if (pegww_load(w, via ? 'G' : sd->ok, via ? m : N - m, &a,
+				       err))
 				goto out;
-			if (push_mapped(w, &a, w->sigma, &x))
+			ic.tag = !via && sd->fk == 'F' && w->FK.coarse ? &w->FK
+								       : NULL;
+			ic.plain = ic.tag != NULL;
+			if (push_mapped(w, &a, via ? w->gt : sd->own,
+					via ? w->tau : sd->back,
+					ex->coarse ? ex->t : NULL, ic.tag, &x))
 				goto io;
 		} else {
-			if (pegww_load(w, 'W', n + 1, &a, err))
+			if (pegww_load(w, sd->wk, n + 1, &a, err))
 				goto out;
-			if (push_children(w, &a, &x))
+			ic.tag = sd->otag;
+			if (push_children(w, &a, sd->oth, sd->to, ic.tag, &x))
 				goto io;
 		}
 		pegww_level_free(&a);
-		/* x: the candidates as sigma(~c), met with F_(N-n) */
-		if (pegww_load(w, 'F', n == m ? m : N - n, &f, err))
+		/* x: the candidates in the other side's codes (or, at the
+		 * middle, the other side's level in ours), met with F */
+		if (pegww_load(w, lk, lp, &f, err))
 			goto out;
 		ic.w = w;
-		ic.y = n == m ? NULL : &y;
+		ic.y = n == m && !via && !ic.tag ? NULL : &y;
+		ic.yt = sd->own;
+		ic.ysg = sd->back;
 		ic.out = out;
 		if (pegww_rd_open(&ic.f, f.pack))
 			goto io;
@@ -585,10 +671,13 @@ static int w_level(struct pegww *w, int n, struct peg_err *err)
 			goto io;
 		pegww_rd_close(&ic.f);
 		pegww_level_free(&f);
-		if (n < m && pegww_srt_drain(&y, out_emit, out))
+		if (ic.y && pegww_srt_drain(&y, out_emit, out))
 			goto io;
 	}
-	w->r->w[n] = peg_level_out_count(out);
+	if (sd->wk == 'W')
+		w->r->w[n] = peg_level_out_count(out);
+	else
+		w->rw[n] = peg_level_out_count(out);
 	rc = peg_level_out_commit(out, w->s, n, 0, w->wtag, err) ? -1 : 0;
 	out = NULL;
 	goto out;
@@ -632,6 +721,16 @@ static int f_sizes(struct pegww *w, struct peg_err *err)
 				    w->fdir, n, w->m, w->m);
 			return -1;
 		}
+	for (int n = w->gstart_pegs - 1; w->rev && n >= w->rm; n--) {
+		pegww_path(path, sizeof(path), w->gdir, 'F', n);
+		if (access(path, F_OK)) {
+			peg_err_set(err, "'%.180s' has no forward level of %d "
+				    "pegs (the reverse side needs F down to %d "
+				    "pegs: --forward-only --to %d)",
+				    w->gdir, n, w->rm, w->rm);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -649,42 +748,53 @@ void pegww_progress(struct pegww *w, enum peg_phase ph, int n, uint64_t k)
 	w->o->progress(w->o->progress_ctx, &p);
 }
 
-/* Every W level in order (the middle, down, up), the ones on disk
- * checked and kept.  0, or -1 with err. */
+/* Every W level in order (the middle, down; with the reverse
+ * directory the reverse problem's R from its middle down; then up), the
+ * ones on disk checked and kept.  0, or -1 with err. */
 static int w_all(struct pegww *w, struct peg_err *err)
 {
 	const struct peg_sets *s = w->s;
-	int order[PEG_SETS_MAX_HOLES + 1], k = 0, found = 0;
+	int order[2 * PEG_SETS_MAX_HOLES + 2], k = 0, found = 0;
 	char path[3100];
 	struct stat sb;
+	struct side sw, sr;
 
+	side_of(w, 0, &sw);
+	side_of(w, 1, &sr);
 	for (int n = w->m; n >= s->finish_pegs; n--)
 		order[k++] = n;
+	/* R: the reverse problem's levels, N - start .. rm (as -n) */
+	for (int n = w->rm; w->rev && n >= s->n_holes - s->start_pegs; n--)
+		order[k++] = -n;
 	for (int n = w->m + 1; n <= s->start_pegs; n++)
 		order[k++] = n;
 	for (int i = 0; i < k; i++) {
-		int n = order[i];
+		int n = order[i] < 0 ? -order[i] : order[i];
+		int rv = order[i] < 0;
+		uint64_t *cnt = rv ? &w->rw[n] : &w->r->w[n];
 
-		pegww_path(path, sizeof(path), w->wdir, 'W', n);
+		pegww_path(path, sizeof(path), w->wdir, rv ? 'R' : 'W', n);
 		if (!access(path, F_OK)) {
 			struct peg_level l;
 
 			if (peg_sets_level_load(w->s, path, n, w->wtag, 0, &l,
 						err))
 				return -1;
-			w->r->w[n] = l.n;
-			found = n;
+			*cnt = l.n;
+			found = rv ? found : n;
 			w->r->resumed++;
 		} else {
 			if (found && w->o->resumed)
 				w->o->resumed(w->o->resumed_ctx, found);
 			found = 0;
-			if (w_level(w, n, err))
+			if (w_level(w, rv ? &sr : &sw, n, err))
 				return -1;
 		}
 		if (!stat(path, &sb))
 			w->r->wbytes += (uint64_t)sb.st_size;
-		pegww_progress(w, PEG_PHASE_WINNING, n, w->r->w[n]);
+		/* the reverse problem's levels show as the backward phase */
+		pegww_progress(w, rv ? PEG_PHASE_BACKWARD : PEG_PHASE_WINNING,
+			       n, *cnt);
 	}
 	if (w->r->w[s->start_pegs] > 1 || w->r->w[s->finish_pegs] > 1) {
 		peg_err_set(err, "winning sets of '%.180s' are not this "
@@ -701,28 +811,56 @@ static int sets_for(struct pegww *w, const struct peg_problem *p,
 		    struct peg_err *err)
 {
 	struct peg_sets_opts so = {0};
-	char path[3100], *m;
-	size_t len = 0;
+	struct pegww_man man;
 	int ns = peg_pos_count(p->start, w->b->n_holes);
 
-	snprintf(path, sizeof(path), "%.3000s/manifest", w->fdir);
-	if (access(path, F_OK)) {
-		peg_err_set(err, "'%.180s' holds no forward run (no manifest: "
-			    "pegsol sets --forward-only --work DIR first)",
-			    w->fdir);
+	if (pegww_manifest_read(w->fdir, w->b, &man, err))
 		return -1;
-	}
 	so.forward_only = 1;
 	so.to = ns > 0 ? ns : 1;
-	so.work = w->fdir;
 	so.prune = w->o->prune;
+	/* pruned levels serve their own goal only: peg_sets_compute finds
+	 * the functions and checks the whole manifest */
+	if (w->o->prune)
+		so.work = w->fdir;
 	if (peg_sets_compute(w->b, p, &so, &w->s, err))
 		return -1;
-	m = slurp(path, &len);
-	if (!m)
+	w->ftag = man.tag;
+	if (w->o->prune)
+		return 0;
+	/* unpruned: F depends on the start and the group alone */
+	if (pegww_forward_check(w, w->fdir, &man, err))
+		return -1;
+	w->fgoal_other = man.anywhere || man.goal != (uint64_t)w->s->finish;
+	return 0;
+}
+
+/* The reverse directory (opts.rwork): its manifest, tau, its group's
+ * codes.  0, or -1 with err. */
+static int reverse_for(struct pegww *w, struct peg_err *err)
+{
+	struct pegww_man man;
+
+	w->rev = 1;
+	w->gdir = w->o->rwork;
+	if (pegww_manifest_read(w->gdir, w->b, &man, err) ||
+	    pegww_find_tau(w, &man, err))
+		return -1;
+	w->gtag = man.tag;
+	w->gstart = man.start;
+	w->gstart_pegs = __builtin_popcountll(man.start);
+	if (w->K.coarse && w->FK.coarse) {
+		peg_err_set(err, "both work directories' groups are larger "
+			    "than the problem's (one of them must be its own)");
+		return -1;
+	}
+	if (pegww_cg_init(w, &w->K, man.group, man.n_group, w->K.coarse, err))
+		return -1;
+	w->ht = w->K.coarse ? peg_symtab64_new_sub(w->b, w->hconj,
+						   w->s->n_group)
+			    : w->K.t;
+	if (!w->ht)
 		return nomem(err);
-	w->ftag = peg_afile_hash(m, len);
-	free(m);
 	return 0;
 }
 
@@ -753,13 +891,13 @@ int pegww_run(const struct peg_board *b, const struct peg_problem *p,
 		return -1;
 	}
 	if (sets_for(&w, p, err))
-		return -1;
+		goto out; /* w.s may be made: freed there */
 	if (w.s->wide) {
 		peg_err_set(err, "winning sets from a work directory need "
 				 "64-bit codes (unset PEGSOL_WIDE)");
 		goto out;
 	}
-	if (w.s->start_pegs + w.s->finish_pegs != N) {
+	if (!o->rwork && w.s->start_pegs + w.s->finish_pegs != N) {
 		peg_err_set(err, "the problem is not its own time reverse: "
 			    "start and finish have %d and %d pegs, not %d in "
 			    "all", w.s->start_pegs, w.s->finish_pegs, N);
@@ -767,6 +905,8 @@ int pegww_run(const struct peg_board *b, const struct peg_problem *p,
 	}
 	w.full = N == 64 ? ~(uint64_t)0 : ((uint64_t)1 << N) - 1;
 	w.gt = peg_symtab64_new_sub(b, w.s->group, w.s->n_group);
+	if (!w.FK.coarse)
+		w.FK.t = w.gt; /* fdir's codes are the problem's */
 	w.lf = peg_lf_new();
 	w.nj = b->n_jumps;
 	w.jm = malloc(sizeof(uint64_t) * 2 * (size_t)(w.nj ? w.nj : 1));
@@ -779,19 +919,24 @@ int pegww_run(const struct peg_board *b, const struct peg_problem *p,
 			      ((uint64_t)1 << b->jumps[j].over);
 		w.jm[2 * j + 1] = (uint64_t)1 << b->jumps[j].to;
 	}
-	if (find_sigma(&w, err))
+	if (o->rwork ? reverse_for(&w, err) : find_sigma(&w, err))
 		goto out;
 	w.m = N / 2;
 	if (w.m < w.s->finish_pegs)
 		w.m = w.s->finish_pegs;
 	if (w.m > w.s->start_pegs)
 		w.m = w.s->start_pegs;
+	w.rm = N - w.m - 1; /* the reverse side makes R_n for n <= rm */
 	r->n_holes = N;
 	r->start_pegs = w.s->start_pegs;
 	r->finish_pegs = w.s->finish_pegs;
 	r->middle = w.m;
-	r->sigma = w.sigma;
+	r->sigma = w.rev ? -1 : w.sigma;
+	r->rev = w.rev;
+	r->tau = w.rev ? w.tau : -1;
+	r->fgoal_other = w.fgoal_other;
 	r->n_group = w.s->n_group;
+	r->f_group = w.FK.t->n_syms;
 	if (f_sizes(&w, err) || wdir_open(&w, err) || w_all(&w, err) ||
 	    pegww_dead_end(&w, err) || (o->count && pegww_count(&w, err)))
 		goto out;
@@ -799,6 +944,11 @@ int pegww_run(const struct peg_board *b, const struct peg_problem *p,
 out:
 	peg_sets_free(w.s);
 	peg_symtab64_free(w.gt);
+	if (w.ht != w.K.t)
+		peg_symtab64_free(w.ht);
+	peg_symtab64_free(w.K.t);
+	if (w.FK.coarse)
+		peg_symtab64_free(w.FK.t);
 	peg_lf_free(w.lf);
 	free(w.jm);
 	return rc;

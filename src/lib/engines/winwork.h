@@ -43,6 +43,26 @@
  * (T counts the paths into a whole orbit, count.h) since the paths from
  * p to the finish are the paths from the start to sigma(~p).  The walk holds two levels as arrays (24 bytes a position).
  * 64-bit codes only (boards of up to 64 holes).
+ *
+ * Any problem (opts.rwork, "meet in the middle"): the forward levels G_n
+ * of the reverse problem's start ~F, or of a symmetric image tau^-1(~F)
+ * (tau found: it maps rwork's start onto ~F), give
+ *
+ *   B_n = { p : tau^-1(~p) in G_(N-n) }
+ *   W_n = F_n & B_n at m = N/2, D(W_(n+1)) & B_n below it,
+ *   R_n = the reverse problem's W in rwork's codes, made the same way
+ *         from G (its own F) and F (its B), n = N-m-1 down,
+ *   W_n = tau(~R_(N-n)) above m,
+ *
+ * so neither side needs levels past the middle (F down to m, G down to
+ * N-m-1).  rwork's group K must hold H' = tau^-1 G tau; when it is
+ * larger (a 2-symmetry run serving a trivial-group problem) its orbits
+ * are expanded where a G level is pushed, and candidates met with a G
+ * level carry a few bits naming the element of K that made their code,
+ * so the position is recovered (pegww_map_tag).  The count walks W from
+ * the start down to the finish.  A forward directory made for another
+ * goal serves when start and group agree and it is not pruned (its
+ * manifest is read field by field, winwork_dir.c).
  */
 #ifndef PEGSOL_WINWORK_H
 #define PEGSOL_WINWORK_H
@@ -58,6 +78,9 @@
 struct pegww_opts {
 	const char *work;  /* the forward run's work directory (read only) */
 	const char *wdir;  /* where the W levels go (NULL: work) */
+	const char *rwork; /* the forward levels of the reverse problem's
+			      start or a symmetric image (NULL: the problem
+			      is its own reverse; see below) */
 	size_t memory;     /* bytes for one sorted run, and the count's
 			      levels; 0 = PEGWW_DEFAULT_MEMORY */
 	int prune;         /* the forward run was pruned (its manifest
@@ -75,7 +98,11 @@ struct pegww_result {
 	int n_holes, start_pegs, finish_pegs;
 	int middle;     /* m: W_m = F_m & B_m */
 	int sigma;      /* the board symmetry swapping the problem and its
-			   reverse (index into b->sym) */
+			   reverse (index into b->sym; -1 with rwork) */
+	int rev, tau;   /* rwork given; tau maps its start onto ~finish */
+	int fgoal_other; /* work was made for another goal (unpruned) */
+	int f_group;    /* |the group of work's codes|: n_group, or more
+			   with rwork (F_n then counts its orbits) */
 	int n_group;    /* |G| */
 	int have_f[PEG_SETS_MAX_HOLES + 1]; /* F_n found in the work dir */
 	uint64_t f[PEG_SETS_MAX_HOLES + 1]; /* |F_n| */

@@ -14,6 +14,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+enum { PEGWW_MAX_GROUP = 1024 }; /* symmetries a work directory's group */
+
+/* A work directory's group K, which may be larger than the group of the
+ * codes wanted from it (its levels then hold one code a K-orbit): its
+ * codes, its inverses (board indices) and the tag bits that name one of
+ * its elements (pegww_map_tag; 0 when not coarse). */
+struct pegww_cg {
+	struct peg_symtab64 *t;
+	int inv[PEGWW_MAX_GROUP];
+	int tb, coarse;
+};
+
 struct pegww {
 	const struct peg_board *b;
 	const struct pegww_opts *o;
@@ -30,10 +42,55 @@ struct pegww {
 	int nj;
 	struct peg_lf *lf;
 	uint64_t ptotal;          /* progress: positions of the phase */
+	/* meeting the reverse problem (opts.rwork; winwork.h): its forward
+	 * levels (kind 'G') in gdir under the group kt = tau^-1 G tau, its
+	 * W levels (kind 'R') in wdir, computed down from rm */
+	int rev;                  /* 1: opts.rwork given */
+	int tau, tau_inv;         /* tau maps gdir's start onto ~finish */
+	const char *gdir;
+	uint64_t gtag, gstart;    /* gdir's manifest hash, its start (raw) */
+	int gstart_pegs, rm;
+	uint64_t rw[PEG_SETS_MAX_HOLES + 1]; /* |R_n| */
+	/* gdir's group K may be larger than the problem's moved, H' =
+	 * tau^-1 G tau (R's codes: ht; ht == K.t when they agree), and
+	 * fdir's FK larger than G (FK.t == gt when they agree) */
+	struct peg_symtab64 *ht;
+	int hconj[PEGWW_MAX_GROUP];
+	struct pegww_cg K, FK;
+	int fgoal_other;          /* fdir was made for another goal */
 };
 
-/* canon_G(sg(~c)) */
+/* A forward work directory's manifest (sets.c writes it), read. */
+
+struct pegww_man {
+	uint64_t tag;             /* its hash: the level files' tag */
+	uint64_t start, goal;     /* raw codes (64-bit boards) */
+	int anywhere, pruned;
+	int group[PEGWW_MAX_GROUP], n_group;
+};
+
+/* winwork_dir.c */
+char *pegww_slurp(const char *path, size_t *len);
+int pegww_manifest_read(const char *dir, const struct peg_board *b,
+			struct pegww_man *man, struct peg_err *err);
+/* dir serves w's problem: same start and group (with w->rev a larger
+ * group: w->FK.coarse), not pruned */
+int pegww_forward_check(struct pegww *w, const char *dir,
+			const struct pegww_man *man, struct peg_err *err);
+/* tau (and tau_inv) for the reverse directory of manifest man */
+int pegww_find_tau(struct pegww *w, const struct pegww_man *man,
+		   struct peg_err *err);
+int pegww_compose(const struct peg_board *b, int x, int y, int *tmp);
+
+/* canon_G(sg(~c)); pegww_map_t: canon under t */
 uint64_t pegww_map(const struct pegww *w, int sg, uint64_t c);
+uint64_t pegww_map_t(const struct pegww *w, const struct peg_symtab64 *t,
+		     int sg, uint64_t c);
+uint64_t pegww_map_tag(const struct pegww *w, const struct pegww_cg *cg,
+		       int sg, uint64_t c);
+/* cg for a directory's group (coarse: larger than the codes wanted) */
+int pegww_cg_init(struct pegww *w, struct pegww_cg *cg, const int *group,
+		  int n, int coarse, struct peg_err *err);
 void pegww_path(char *buf, size_t n, const char *dir, char kind, int pegs);
 int pegww_load(struct pegww *w, char kind, int pegs, struct peg_level *l,
 	       struct peg_err *err);

@@ -9,15 +9,65 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The codes under G of the orbit of c under fdir's larger group FK into
+ * o[] (distinct): their number. */
+static int f_orbit(const struct pegww *ww, uint64_t c, uint64_t *o)
+{
+	int k = 0;
+
+	for (int i = 0; i < ww->FK.t->n_syms; i++) {
+		uint64_t v = peg_symtab64_canon(ww->gt,
+						peg_symtab64_apply(ww->FK.t, i, c));
+		int j = 0;
+
+		while (j < k && o[j] != v)
+			j++;
+		if (j == k)
+			o[k++] = v;
+	}
+	return k;
+}
+
+/* fdir's group larger than G: the first G-code of f's orbits not in w
+ * (*x: 1), or its count in G-codes (x NULL: *cnt).  0 none, -1 a block
+ * fails. */
+static int f_coarse(const struct pegww *ww, const struct peg_level *f,
+		    const struct peg_level *w, uint64_t *x, uint64_t *cnt)
+{
+	struct pegww_rd rf;
+	uint64_t a, o[PEGWW_MAX_GROUP];
+	int g, rc = 0;
+
+	if (pegww_rd_open(&rf, f->pack))
+		return -1;
+	while (!rc && (g = pegww_rd_next(&rf, &a)) == 1) {
+		int k = f_orbit(ww, a, o);
+
+		for (int i = 0; x && i < k && !rc; i++)
+			if (peg_lpack_has(w->pack, ww->lf, o[i]) == 0) {
+				*x = o[i];
+				rc = 1;
+			}
+		if (cnt)
+			*cnt += (uint64_t)k;
+	}
+	if (!rc && g < 0)
+		rc = -1;
+	pegww_rd_close(&rf);
+	return rc;
+}
+
 /* The first code of f not in w (both packed, w a subset of f): 1 and *x,
  * 0 when there is none, -1 when a block fails. */
-static int first_missing(const struct peg_level *f, const struct peg_level *w,
-			 uint64_t *x)
+static int first_missing(const struct pegww *ww, const struct peg_level *f,
+			 const struct peg_level *w, uint64_t *x)
 {
 	struct pegww_rd rf, rw;
 	uint64_t a, c = 0;
 	int gf, gw = 0, rc = -1;
 
+	if (ww->FK.coarse)
+		return f_coarse(ww, f, w, x, NULL);
 	if (pegww_rd_open(&rf, f->pack))
 		return -1;
 	if (pegww_rd_open(&rw, w->pack)) {
@@ -59,7 +109,7 @@ static int trace_back(struct pegww *w, uint64_t q, int pegs,
 
 			if ((q & w->jm[2 * j + 1]) && !(q & w->jm[2 * j]) &&
 			    peg_lpack_has(f.pack, w->lf,
-					  peg_symtab64_canon(w->gt, par)) == 1)
+					  peg_symtab64_canon(w->FK.t, par)) == 1)
 				found = j;
 		}
 		pegww_level_free(&f);
@@ -93,9 +143,23 @@ int pegww_dead_end(struct pegww *w, struct peg_err *err)
 	if (!r->w[ns])
 		return 0; /* unsolvable: the start is lost */
 	for (n = ns - 1; n >= w->s->finish_pegs; n--) {
+		uint64_t fg = 0;
+
 		if (!r->have_f[n])
 			return 0;
-		if (r->f[n] != r->w[n])
+		if (!w->FK.coarse) {
+			fg = r->f[n];
+		} else { /* F_n in G-codes */
+			if (pegww_load(w, 'F', n, &f, err))
+				goto out;
+			if (f_coarse(w, &f, &f, NULL, &fg) < 0) {
+				peg_err_set(err, "the level of %d pegs fails "
+					    "its check", n);
+				goto out;
+			}
+			pegww_level_free(&f);
+		}
+		if (fg != r->w[n])
 			break;
 	}
 	if (n < w->s->finish_pegs)
@@ -106,7 +170,7 @@ int pegww_dead_end(struct pegww *w, struct peg_err *err)
 	if (!jumps || !pegs || pegww_load(w, 'F', n, &f, err) ||
 	    pegww_load(w, 'W', n, &wl, err))
 		goto out;
-	if (first_missing(&f, &wl, &q) != 1) {
+	if (first_missing(w, &f, &wl, &q) != 1) {
 		peg_err_set(err, "the level of %d pegs fails its check", n);
 		goto out;
 	}
@@ -261,6 +325,10 @@ int pegww_count(struct pegww *w, struct peg_err *err)
 	u128 sum = 0;
 	char buf[48];
 
+	/* with the reverse problem's levels the paths are walked on to
+	 * the finish (no eq. 8 to meet them at the middle): T(finish) */
+	if (w->rev)
+		m = w->s->finish_pegs;
 	w->ptotal = 0;
 	if (clev_load(w, ns, &a, err))
 		return -1;
@@ -291,7 +359,7 @@ int pegww_count(struct pegww *w, struct peg_err *err)
 		if (count_step(w, &a, &b, err))
 			goto out;
 		pegww_progress(w, PEG_PHASE_COUNT, k - 1, b.l.n);
-		if (k - 1 == m && N - m == k)
+		if (!w->rev && k - 1 == m && N - m == k)
 			up = a; /* T of W_(N-m) */
 		else
 			clev_free(&a);
@@ -299,7 +367,9 @@ int pegww_count(struct pegww *w, struct peg_err *err)
 		memset(&b, 0, sizeof(b));
 	}
 	/* sum over O in W_m of T(O) T(sigma(~O)) / |O| */
-	for (size_t i = 0; i < a.l.n; i++) {
+	for (size_t i = 0; i < a.l.n && w->rev; i++)
+		sum += a.t[i]; /* W_finish: the finish alone */
+	for (size_t i = 0; i < a.l.n && !w->rev; i++) {
 		const struct clev *u = N - m == m ? &a : &up;
 		size_t k = clev_find(u, pegww_map(w, w->sigma, a.l.code[i]));
 		u128 x, o;
