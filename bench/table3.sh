@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # table3.sh - seed 001 Table 3 (Wiegleb's central game, vacate e5): the
 # pruned forward sets of `sets --prune` against Bell's, asserted level by
-# level, and timed.  The integer stage runs down to 35 pegs: the levels
-# down to 36 take about 10,000 integer programs (2 min of CPU; witnesses
-# settle the rest, docs/performance.md "Integer jump counts"), down to 35
-# about 40,000 more: too long for the test suite (tests/cli/prune.sh checks
+# level, and timed.  The arm tables (docs/performance.md "Arm tables")
+# are found in about 76 s of CPU (40 LPs), then the levels down to 36
+# take seconds, down to 28 about 105 s more (tests/cli/prune.sh checks
 # down to 39 pegs).  Results: bench/RESULTS-sets.md ("Table 3").
-#   bash bench/table3.sh [BUILD]      TO=N sets the lowest level (36; 35)
+#   bash bench/table3.sh [BUILD]      TO=N sets the lowest level (36; 28)
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${1:-${BUILD:-build}}
@@ -33,10 +32,17 @@ done <<'T3'
 42 3 3
 41 11 11
 40 60 60
-39 296 297
-38 1411 1427
-37 6272 6459
-36 25695 27317
-35 95625 106347
+39 283 297
+38 1198 1427
+37 4471 6459
+36 15040 27317
+35 46283 106347
+34 132000 379537
+33 351381 1238520
+32 875310 3702227
+31 2040395 10160129
+30 4450885 25647378
+29 9078624 59620492
+28 17268806 127737457
 T3
 bench_done

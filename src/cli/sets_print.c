@@ -3,6 +3,7 @@
 #include "sets_print.h"
 
 #include "cli.h"
+#include "sets_prune.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -63,6 +64,13 @@ static void prune_json(cJSON *o, const struct peg_sets *s)
 		cJSON_AddNumberToObject(ip, "pegs", pr->int_pegs);
 		cli_json_u64(ip, "cut", pr->cut[pr->n_base]);
 		cJSON_AddItemToObject(po, "integer", ip);
+	} else if (sets_prune_arm_count(pr)) { /* the arm tables */
+		cJSON *ap = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(ap, "functions",
+					sets_prune_arm_count(pr));
+		cli_json_u64(ap, "cut", pr->cut[pr->n_base]);
+		cJSON_AddItemToObject(po, "arms", ap);
 	}
 	cJSON_AddItemToObject(o, "prune", po);
 }
@@ -96,6 +104,11 @@ static void prune_text(const struct peg_sets *s)
 		printf("  integer jump counts on levels of %d pegs or more: cut "
 		       "%llu\n",
 		       pr->int_pegs, (unsigned long long)pr->cut[pr->n_base]);
+	else if (sets_prune_arm_count(pr))
+		printf("  arm tables: %d function%s, cut %llu\n",
+		       sets_prune_arm_count(pr),
+		       sets_prune_arm_count(pr) == 1 ? "" : "s",
+		       (unsigned long long)pr->cut[pr->n_base]);
 }
 
 const char *cli_group_name(enum peg_group g)

@@ -21,6 +21,7 @@
 #include "pegsol/sets.h"
 
 #include "sets_prune.h"
+#include "sets_prune_arm.h"
 
 #include <glpk.h>
 #include <pthread.h>
@@ -38,8 +39,11 @@ enum {
 	PRUNE_INT_BUDGET = 160000, /* integer programs: the top levels whose
 				    unpruned sizes add up to at most this */
 	PRUNE_INT_NODES = 2000, /* branch-and-bound nodes of one, at most */
-	PRUNE_INT_HOLES = 40    /* boards with fewer holes: no integer stage
+	PRUNE_INT_HOLES = 40,   /* boards with fewer holes: no integer stage
 				   (their sets are cheap; a program is not) */
+	PRUNE_ARM_LPS = 40,     /* arm-table programs, at most */
+	PRUNE_ARM_MISSES = 12,  /* programs in a row finding nothing: stop */
+	PRUNE_ARM_SAMPLES = 64  /* positions sampled a level */
 };
 
 /* Integer solutions kept from the level above (the witnesses): the
@@ -67,6 +71,7 @@ struct intprog {
 	uint64_t programs, shortcuts; /* positions settled each way */
 	int nowit; /* no witnesses (a symmetry that does not map jumps) */
 	pthread_mutex_t lock;
+	struct prune_arm *arm; /* the arm tables (sets_prune_arm.c), or NULL */
 };
 
 static void witmap_release(struct witmap *m)
@@ -89,6 +94,7 @@ static void intprog_free(struct intprog *ip)
 	free(ip->jperm);
 	witmap_release(&ip->wm[0]);
 	witmap_release(&ip->wm[1]);
+	prune_arm_free(ip->arm);
 	free(ip);
 }
 
@@ -634,6 +640,83 @@ out:
 	return cut;
 }
 
+int sets_prune_arms(const struct peg_prune *pr, uint64_t lo, uint64_t hi)
+{
+	const struct intprog *ip = pr->ip;
+
+	return !hi && ip && prune_arm_cut(ip->arm, lo);
+}
+
+int sets_prune_arm_count(const struct peg_prune *pr)
+{
+	const struct intprog *ip = pr->ip;
+
+	return ip ? prune_arm_count(ip->arm) : 0;
+}
+
+uint64_t sets_prune_arm_hash(const struct peg_prune *pr)
+{
+	const struct intprog *ip = pr->ip;
+
+	return ip ? prune_arm_hash(ip->arm) : 0;
+}
+
+/* The arm tables (sets_prune_arm.h): functions found by LP on the
+ * positions of the sample levels (deepest first, PRUNE_ARM_SAMPLES a
+ * level) that pass the pagodas and the tables so far, until
+ * PRUNE_ARM_LPS programs or PRUNE_ARM_MISSES in a row find nothing.
+ * Then the integer stage is not run: the tables are stronger and cheap
+ * (docs/performance.md "Arm tables").  0, or -1 out of memory. */
+static int find_arms(struct peg_prune *pr, const struct peg_board *b,
+		     const peg_u128 *goal, int ngoal, const int *group, int ng,
+		     const struct peg_sets *s, int lowest, int top)
+{
+	struct prune_arm *pa = NULL;
+	int lps = 0, miss = 0;
+
+	if (prune_arm_new(b, goal, ngoal, group, ng, &pa))
+		return -1;
+	if (!pa)
+		return 0;
+	for (int m = lowest; m < top && lps < PRUNE_ARM_LPS &&
+			     miss < PRUNE_ARM_MISSES;
+	     m++) {
+		const struct peg_level *l = &s->F[m];
+		size_t step = l->n / PRUNE_ARM_SAMPLES + 1;
+
+		for (size_t i = 0; i < l->n && lps < PRUNE_ARM_LPS &&
+				   miss < PRUNE_ARM_MISSES;
+		     i += step) {
+			peg_u128 x = level_code(s, l, i);
+			int f;
+
+			if (x >> 64 || cut_code(pr, x) >= 0 ||
+			    prune_arm_cut(pa, (uint64_t)x))
+				continue;
+			lps++;
+			f = prune_arm_find(pa, (uint64_t)x);
+			if (f < 0) {
+				prune_arm_free(pa);
+				return -1;
+			}
+			miss = f ? 0 : miss + 1;
+		}
+	}
+	prune_arm_end_search(pa);
+	if (!prune_arm_count(pa)) {
+		prune_arm_free(pa);
+		return 0;
+	}
+	pr->ip = intprog_new(b, goal, ngoal, group, ng);
+	if (!pr->ip) {
+		prune_arm_free(pa);
+		return -1;
+	}
+	((struct intprog *)pr->ip)->arm = pa;
+	pr->int_pegs = 0;
+	return 0;
+}
+
 void sets_prune_int_stats(const struct peg_prune *pr, uint64_t *programs,
 			  uint64_t *shortcuts)
 {
@@ -646,6 +729,13 @@ void sets_prune_int_stats(const struct peg_prune *pr, uint64_t *programs,
 int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
 		  enum peg_group kind, const int *group, int ng, int threads,
 		  struct peg_prune **out, struct peg_err *err)
+{
+	return sets_prune_new(b, p, kind, group, ng, threads, 1, out, err);
+}
+
+int sets_prune_new(const struct peg_board *b, const struct peg_problem *p,
+		   enum peg_group kind, const int *group, int ng, int threads,
+		   int arms, struct peg_prune **out, struct peg_err *err)
 {
 	struct peg_sets_opts so = {0};
 	struct peg_sets *s = NULL;
@@ -745,7 +835,10 @@ int peg_prune_new(const struct peg_board *b, const struct peg_problem *p,
 			pr->int_pegs = m;
 		}
 	}
-	pr->ip = intprog_new(b, goal, ngoal, group, ng); /* sets_prune_integer */
+	if (arms && find_arms(pr, b, goal, ngoal, group, ng, s, so.to, ns))
+		goto nomem;
+	if (!pr->ip) /* no arm tables: sets_prune_integer */
+		pr->ip = intprog_new(b, goal, ngoal, group, ng);
 	if (!pr->ip)
 		goto nomem;
 	*out = pr;

@@ -27,14 +27,30 @@
  * verdicts, fewer programs. */
 int sets_prune_integer(const struct peg_prune *pr, uint64_t lo, uint64_t hi);
 
+/* peg_prune_new with arms = 1; arms = 0 skips the search for arm tables
+ * (its programs cost Wiegleb about 75 s of CPU), so the integer stage
+ * runs as on a board without arms (tests/test_prune.c). */
+int sets_prune_new(const struct peg_board *b, const struct peg_problem *p,
+		   enum peg_group kind, const int *group, int ng, int threads,
+		   int arms, struct peg_prune **out, struct peg_err *err);
+
+/* The arm tables (sets_prune_arm.h): 1 when one of the functions found
+ * proves x cannot reach the goal. */
+int sets_prune_arms(const struct peg_prune *pr, uint64_t lo, uint64_t hi);
+
+/* The arm functions found (0 none) and a hash of their tables (0 none):
+ * a work directory's manifest must name it with the pagodas'. */
+int sets_prune_arm_count(const struct peg_prune *pr);
+uint64_t sets_prune_arm_hash(const struct peg_prune *pr);
+
 /* The integer stage's positions settled by a program and by a witness,
  * so far. */
 void sets_prune_int_stats(const struct peg_prune *pr, uint64_t *programs,
 			  uint64_t *shortcuts);
 
 /* Index (into pr->fn) of the first function whose lane says x cannot
- * reach the goal, n_fn when they all keep x but the integer stage cuts
- * it, or -1 when x is kept. */
+ * reach the goal, n_fn when they all keep x but an arm table or the
+ * integer stage cuts it, or -1 when x is kept. */
 static inline int sets_prune_cut(const struct peg_prune *pr, uint64_t lo,
 				 uint64_t hi)
 {
@@ -58,6 +74,8 @@ static inline int sets_prune_cut(const struct peg_prune *pr, uint64_t lo,
 			return 4 * g + lane;
 		}
 	}
+	if (pr->ip && sets_prune_arms(pr, lo, hi))
+		return pr->n_fn;
 	if (pr->int_pegs &&
 	    __builtin_popcountll(lo) + __builtin_popcountll(hi) >=
 		    pr->int_pegs &&
