@@ -116,8 +116,12 @@ int dspill_put(struct dist *d, struct dspill *sp, const dcode *a, size_t n)
 			td = getenv("TMPDIR");
 		if (!td || !*td)
 			td = "/tmp";
-		snprintf(sp->dir, sizeof(sp->dir), "%.3000s/pegsol-mpi-XXXXXX",
-			 td);
+		if (strlen(td) > 3000) { /* not cut to another path */
+			disk_fail(d, 2, "the temporary directory's path is "
+					"over 3000 characters");
+			return -1;
+		}
+		snprintf(sp->dir, sizeof(sp->dir), "%s/pegsol-mpi-XXXXXX", td);
 		if (!mkdtemp(sp->dir)) {
 			int e = errno;
 			char m[3300];
@@ -400,12 +404,15 @@ int dspill_merge(struct dist *d, struct dspill *sp, struct dlevel *out)
 
 	memset(out, 0, sizeof(*out));
 	memset(&k, 0, sizeof(k));
-	if (!fan) {
-		/* what the budget leaves past the levels and 4 rounds */
+	if (d->budget) {
+		/* what the budget leaves past the levels and 4 rounds; a
+		 * --partitions fan-in never goes past it */
 		size_t used = d->held + 4 * d->chunk;
+		int bfan = d->budget > used
+				   ? (int)((d->budget - used) / 2 / PER)
+				   : 2;
 
-		fan = d->budget > used ? (int)((d->budget - used) / 2 / PER)
-				       : 2;
+		fan = !fan || bfan < fan ? bfan : fan;
 	}
 	fan = fan < 2 ? 2 : fan > FAN_MAX ? FAN_MAX : fan;
 	if (fan > sp->nrun)

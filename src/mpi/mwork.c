@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "sets_print.h"
+#include "sets_prune.h"
 
 #include "pegsol/afile.h"
 
@@ -71,9 +72,13 @@ static char *manifest(const struct dist *d, const struct peg_sets *s,
 	for (int i = 0; i < s->n_group && k < cap; i++)
 		k += (size_t)snprintf(t + k, cap - k, " %d", s->group[i]);
 	if (k < cap)
-		snprintf(t + k, cap - k,
-			 "\ncodes %d\nranks %d\nsets forward\n", DCODE_BITS,
-			 d->size);
+		k += (size_t)snprintf(t + k, cap - k,
+				      "\ncodes %d\nranks %d\nsets forward\n",
+				      DCODE_BITS, d->size);
+	/* the pruning, as pegsol's manifest names it: levels made with
+	 * other pruning (or none) are not resumed */
+	if (s->prune && k < cap)
+		sets_prune_manifest(s->prune, t + k, cap - k);
 	*tag = peg_afile_hash(t, strlen(t));
 	return t;
 }

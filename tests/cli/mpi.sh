@@ -272,6 +272,9 @@ bg w12.2 run 2 sets triangle:12 --vacate a1 --forward-only --to 70 \
 	--work "$tmp/w12" --memory-mb 2
 wait
 bg w.3 run 3 sets english --vacate d4 --forward-only --to 21 --work "$tmp/w"
+# the manifest names the pruning: pruned levels are not resumed unpruned
+bg w.4 run 2 sets english --vacate d4 --forward-only --to 21 --prune \
+	--work "$tmp/w"
 psame chk 3 sets --check "$tmp/w6m.sets" --json
 cp "$tmp/w6m.sets" "$tmp/bad.sets"
 printf X | dd of="$tmp/bad.sets" bs=1 seek=3000 conv=notrunc 2>/dev/null
@@ -336,6 +339,7 @@ expect_out '^total +134688$' cat "$tmp/w.1.out"
 expect_out '^ +21 +229614$' cat "$tmp/w.2.out"
 expect_out 'resuming from level 22' cat "$tmp/w.2.err"
 rc_is w.3 2 'manifest differs'
+rc_is w.4 2 'manifest differs'
 expect_out '^ +71 +14342$' cat "$tmp/w12.1.out"
 expect_out '^codes 128$' cat "$tmp/w12/manifest"
 expect_out '^ +70 +130650$' cat "$tmp/w12.2.out"

@@ -303,21 +303,10 @@ static char *work_manifest(const struct peg_sets *s)
 		k += (size_t)snprintf(t + k, cap - k,
 				      "\ncodes %d\nsets forward\n",
 				      s->wide ? 128 : 64);
-	/* the pagoda functions' weights, hashed, the integer stage's reach
-	 * and the arm tables, hashed: levels made with other pruning are
-	 * not resumed */
+	/* the pruning (sets_prune_manifest): levels made with other
+	 * pruning are not resumed */
 	if (s->prune && k < cap)
-		k += (size_t)snprintf(
-			t + k, cap - k, "prune %016llx int %d\n",
-			(unsigned long long)peg_afile_hash(
-				s->prune->w, sizeof(long) *
-						     (size_t)s->prune->n_base *
-						     (size_t)s->n_holes),
-			s->prune->int_pegs);
-	if (s->prune && sets_prune_arm_count(s->prune) && k < cap)
-		snprintf(t + k, cap - k, "arm %d %016llx\n",
-			 sets_prune_arm_count(s->prune),
-			 (unsigned long long)sets_prune_arm_hash(s->prune));
+		sets_prune_manifest(s->prune, t + k, cap - k);
 	return t;
 }
 

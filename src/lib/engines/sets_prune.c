@@ -17,6 +17,7 @@
  * pagoda function together (they are the real relaxation, by Farkas'
  * lemma); docs/performance.md "Integer jump counts".
  */
+#include "pegsol/afile.h"
 #include "pegsol/resource.h"
 #include "pegsol/sets.h"
 
@@ -659,6 +660,23 @@ uint64_t sets_prune_arm_hash(const struct peg_prune *pr)
 	const struct intprog *ip = pr->ip;
 
 	return ip ? prune_arm_hash(ip->arm) : 0;
+}
+
+size_t sets_prune_manifest(const struct peg_prune *pr, char *t, size_t cap)
+{
+	size_t k = (size_t)snprintf(
+		t, cap, "prune %016llx int %d\n",
+		(unsigned long long)peg_afile_hash(
+			pr->w, sizeof(long) * (size_t)pr->n_base *
+				       (size_t)pr->n_holes),
+		pr->int_pegs);
+
+	if (sets_prune_arm_count(pr))
+		k += (size_t)snprintf(
+			k < cap ? t + k : NULL, k < cap ? cap - k : 0,
+			"arm %d %016llx\n", sets_prune_arm_count(pr),
+			(unsigned long long)sets_prune_arm_hash(pr));
+	return k;
 }
 
 /* The arm tables (sets_prune_arm.h): functions found by LP on the

@@ -38,6 +38,14 @@ int sets_prune_new(const struct peg_board *b, const struct peg_problem *p,
  * proves x cannot reach the goal. */
 int sets_prune_arms(const struct peg_prune *pr, uint64_t lo, uint64_t hi);
 
+/* The lines a work directory's manifest names the pruning by (pr not
+ * NULL): "prune HASH int N" (the pagodas' weights hashed, the integer
+ * stage's reach) and, with arm tables, "arm N HASH", each ending in a
+ * newline, written into t[0 .. cap) as snprintf does; the length they
+ * need.  pegsol's and pegsol-mpi's manifests both use it, so neither
+ * resumes levels made with other pruning. */
+size_t sets_prune_manifest(const struct peg_prune *pr, char *t, size_t cap);
+
 /* The arm functions found (0 none) and a hash of their tables (0 none):
  * a work directory's manifest must name it with the pagodas'. */
 int sets_prune_arm_count(const struct peg_prune *pr);

@@ -300,6 +300,30 @@ nomem:
 	return -1;
 }
 
+/* Double the three arrays of lp_build's matrix (cap entries past the
+ * 1-based first): each kept as it was when its realloc fails.  0, or -1
+ * out of memory. */
+static int grow3(int **ia, int **ja, double **ar, size_t *cap)
+{
+	size_t c = *cap * 2;
+	int *a = realloc(*ia, sizeof(int) * (c + 1)), *b;
+	double *d;
+
+	if (!a)
+		return -1;
+	*ia = a;
+	b = realloc(*ja, sizeof(int) * (c + 1));
+	if (!b)
+		return -1;
+	*ja = b;
+	d = realloc(*ar, sizeof(double) * (c + 1));
+	if (!d)
+		return -1;
+	*ar = d;
+	*cap = c;
+	return 0;
+}
+
 /* ---- the LP: columns w (core), T_A (arms), t; rows: every jump at
  * every arm pattern it can be made in, and t <= f(goal_k) ---- */
 
@@ -327,14 +351,8 @@ static int lp_build(struct prune_arm *pa)
 
 #define PUT(R, C, V)                                                          \
 	do {                                                                  \
-		if (k + 1 >= cap) {                                           \
-			cap *= 2;                                             \
-			ia = realloc(ia, sizeof(int) * (cap + 1));            \
-			ja = realloc(ja, sizeof(int) * (cap + 1));            \
-			ar = realloc(ar, sizeof(double) * (cap + 1));         \
-			if (!ia || !ja || !ar)                                \
-				goto nomem;                                   \
-		}                                                             \
+		if (k + 1 >= cap && grow3(&ia, &ja, &ar, &cap))               \
+			goto nomem;                                           \
 		k++;                                                          \
 		ia[k] = (R), ja[k] = (C), ar[k] = (V);                        \
 	} while (0)

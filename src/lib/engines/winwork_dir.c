@@ -72,7 +72,7 @@ static const char *field(const char *m, const char *key)
 int pegww_manifest_read(const char *dir, const struct peg_board *b,
 			struct pegww_man *man, struct peg_err *err)
 {
-	char path[3100], want[300];
+	char path[3100], *want = NULL;
 	const char *f;
 	char *m;
 	size_t len = 0;
@@ -88,8 +88,14 @@ int pegww_manifest_read(const char *dir, const struct peg_board *b,
 		return -1;
 	}
 	man->tag = peg_afile_hash(m, len);
-	snprintf(want, sizeof(want), "pegsol sets work directory 1\nboard "
-		 "%.200s\nholes %d\n", b->spec, b->n_holes);
+	/* the whole spec (a file: board's path can be long) */
+	want = malloc(strlen(b->spec) + 64);
+	if (!want) {
+		peg_err_set(err, "out of memory");
+		goto out;
+	}
+	sprintf(want, "pegsol sets work directory 1\nboard %s\nholes %d\n",
+		b->spec, b->n_holes);
 	if (strncmp(m, want, strlen(want)) || !field(m, "codes") ||
 	    strncmp(field(m, "codes"), "64\n", 3) || !strstr(m, "\nsets "
 							     "forward\n")) {
@@ -133,6 +139,7 @@ int pegww_manifest_read(const char *dir, const struct peg_board *b,
 	}
 	rc = 0;
 out:
+	free(want);
 	free(m);
 	return rc;
 }
@@ -236,7 +243,9 @@ int pegww_find_tau(struct pegww *w, const struct pegww_man *man,
 	if (!tmp || !conj || s->n_group > PEGWW_MAX_GROUP) {
 		free(tmp);
 		free(conj);
-		peg_err_set(err, "out of memory");
+		peg_err_set(err, s->n_group > PEGWW_MAX_GROUP
+					 ? "a group of over 1024 symmetries"
+					 : "out of memory");
 		return -1;
 	}
 	w->tau = w->tau_inv = -1;

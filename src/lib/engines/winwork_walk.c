@@ -43,11 +43,16 @@ static int f_coarse(const struct pegww *ww, const struct peg_level *f,
 	while (!rc && (g = pegww_rd_next(&rf, &a)) == 1) {
 		int k = f_orbit(ww, a, o);
 
-		for (int i = 0; x && i < k && !rc; i++)
-			if (peg_lpack_has(w->pack, ww->lf, o[i]) == 0) {
+		for (int i = 0; x && i < k && !rc; i++) {
+			int h = peg_lpack_has(w->pack, ww->lf, o[i]);
+
+			if (h < 0) /* a block that does not decode */
+				rc = -1;
+			else if (h == 0) {
 				*x = o[i];
 				rc = 1;
 			}
+		}
 		if (cnt)
 			*cnt += (uint64_t)k;
 	}
