@@ -36,7 +36,7 @@ typedef struct {
 	int alien;
 } glp_iocp;
 
-enum { GLP_MIN = 1, GLP_FR = 1, GLP_LO, GLP_UP, GLP_DB, GLP_FX };
+enum { GLP_MIN = 1, GLP_MAX, GLP_FR = 1, GLP_LO, GLP_UP, GLP_DB, GLP_FX };
 enum { GLP_CV = 1, GLP_IV, GLP_BV };
 enum { GLP_UNDEF = 1, GLP_FEAS, GLP_INFEAS, GLP_NOFEAS, GLP_OPT, GLP_UNBND };
 enum { GLP_MSG_OFF = 0, GLP_OFF = 0, GLP_ON = 1 };
@@ -79,5 +79,7 @@ static inline int glp_intopt(glp_prob *p, const glp_iocp *c) { return GLP_EFAIL;
 static inline int glp_get_status(glp_prob *p) { return GLP_UNDEF; }
 static inline int glp_mip_status(glp_prob *p) { return GLP_UNDEF; }
 static inline double glp_mip_col_val(glp_prob *p, int j) { return 0; }
+static inline double glp_get_obj_val(glp_prob *p) { return 0; }
+static inline double glp_get_col_prim(glp_prob *p, int j) { return 0; }
 
 #endif
