@@ -70,6 +70,7 @@ static inline int dcode_low(dcode c)
 #define dist_count dist_count_128
 #define dist_over dist_over_128
 #define dist_pack dist_pack_128
+#define dist_unpack dist_unpack_128
 #define dlevel_bytes dlevel_bytes_128
 #define mwork_resume mwork_resume_128
 #define mwork_save mwork_save_128

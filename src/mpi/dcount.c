@@ -44,9 +44,10 @@ static void tl_free(struct tlevel *t)
 	t->n = 0;
 }
 
-/* The budget's ledger (dist_over): the bytes of the winning levels and
- * of the T levels alive, a T entry counted as its mpz_t and two limbs
- * (counts below 2^128; a larger one is rare and short-lived). */
+/* The budget's ledger (dist_over): the bytes of the winning levels
+ * (packed, or the arrays of the two being walked) and of the T levels
+ * alive, a T entry counted as its mpz_t and two limbs (counts below
+ * 2^128; a larger one is rare and short-lived). */
 enum { T_BYTES = sizeof(mpz_t) + 16 };
 
 static size_t held(const struct dlevel *W, const struct tlevel *T, int n)
@@ -54,7 +55,7 @@ static size_t held(const struct dlevel *W, const struct tlevel *T, int n)
 	size_t sum = 0;
 
 	for (int m = 0; m <= n; m++)
-		sum += W[m].n * sizeof(dcode) + (T[m].z ? T[m].n * T_BYTES : 0);
+		sum += dlevel_bytes(&W[m]) + (T[m].z ? T[m].n * T_BYTES : 0);
 	return sum;
 }
 
@@ -227,6 +228,7 @@ int dist_count(struct dist *d, struct dlevel *W, int ns, int nf,
 		stop = n / 2; /* meet in the middle */
 	for (int m = nf; m <= ns; m++)
 		pos += W[m].n;
+	fail = fail || dist_unpack(&W[ns]);
 	if (!fail && !tl_init(&T[ns], W[ns].n) && W[ns].n == 1)
 		mpz_set_ui(T[ns].z[0], 1);
 	else if (!fail && !T[ns].z)
@@ -234,14 +236,22 @@ int dist_count(struct dist *d, struct dlevel *W, int ns, int nf,
 	if (dist_any(d, fail))
 		goto out;
 	for (int m = ns; m > stop; m--) {
+		/* W_(m-1) as an array (packed under a budget) beside its T */
+		size_t more = W[m - 1].n * T_BYTES +
+			      (W[m - 1].pk ? W[m - 1].n * sizeof(dcode) : 0);
+
 		d->held = held(W, T, n);
-		if (dist_any(d, dist_over(d, W[m - 1].n * T_BYTES) ||
+		if (dist_any(d, dist_over(d, more) ||
+					dist_unpack(&W[m - 1]) ||
 					tl_init(&T[m - 1], W[m - 1].n)) ||
 		    push(d, &W[m], &T[m], &W[m - 1], &T[m - 1], 0, &edges,
 			 NULL))
 			goto out;
-		if (m != n - stop || stop == nf)
+		/* walked: W_m and T_m are done with, but for the meet */
+		if (m != n - stop || stop == nf) {
 			tl_free(&T[m]);
+			dlevel_free(&W[m]);
+		}
 	}
 	if (stop != nf) {
 		if (push(d, &W[stop], &T[stop], &W[n - stop], &T[n - stop], 1,

@@ -351,6 +351,54 @@ static int put_children(struct dist *d, struct dbuf *send, dcode p)
 	return 0;
 }
 
+/* A level read in order a block at a time: an array is one block, a
+ * pack's blocks are decoded in turn into buf. */
+struct dread {
+	const struct dlevel *l;
+	struct peg_lf *c;
+	dcode *buf;
+	const dcode *a; /* the block: a[i..n) not yet read */
+	size_t i, n, blk;
+};
+
+static int rd_open(struct dread *r, const struct dlevel *l)
+{
+	memset(r, 0, sizeof(*r));
+	r->l = l;
+	if (!l->pk) {
+		r->a = l->a;
+		r->n = l->a ? l->n : 0;
+		return 0;
+	}
+	r->c = peg_lf_new();
+	r->buf = malloc(sizeof(dcode) * PEG_LF_BLOCK);
+	return r->c && r->buf ? 0 : -1;
+}
+
+/* 1: r->a[r->i] is the next code; 0: the level is read; -1: a block
+ * that does not decode (out of memory). */
+static int rd_more(struct dread *r)
+{
+	if (r->i < r->n)
+		return 1;
+	if (!r->l->pk || r->blk >= r->l->pk->nblk)
+		return 0;
+	if (peg_lpack_block(r->l->pk, r->c, r->blk, r->buf))
+		return -1;
+	r->n = peg_lpack_block_n(r->l->pk, r->blk++);
+	r->a = r->buf;
+	r->i = 0;
+	return r->n > 0;
+}
+
+static void rd_close(struct dread *r)
+{
+	free(r->buf);
+	peg_lf_free(r->c);
+	r->buf = NULL;
+	r->c = NULL;
+}
+
 /* Write the receive buffer (sorted, distinct) as a run of sp and free
  * it; runs counts the runs of the level. */
 static int spill(struct dist *d, struct dspill *sp, struct dbuf *rb,
@@ -374,19 +422,14 @@ static int route(struct dist *d, const struct dlevel *src, int expand,
 	struct dbuf *send = calloc((size_t)d->size, sizeof(*send));
 	struct dbuf rb = {0};
 	size_t i = 0, uniq = 0, per = d->chunk / (size_t)d->size + 1;
-	size_t n = src->n, bi = 0, bn = 0, blk = 0;
-	dcode full = d->f->full, *buf = NULL;
-	struct peg_lf *c = NULL;
+	size_t n = src->n;
+	dcode full = d->f->full;
+	struct dread rd;
 	struct dspill sp;
 	int fail = !send, rc = -1, runs = 0;
 
 	/* a packed level is read a block at a time */
-	if (src->pk) {
-		c = peg_lf_new();
-		buf = malloc(sizeof(dcode) * PEG_LF_BLOCK);
-		fail = fail || !c || !buf;
-	}
-
+	fail = rd_open(&rd, src) || fail;
 	out->a = NULL;
 	out->n = 0;
 	out->pk = NULL;
@@ -398,19 +441,11 @@ static int route(struct dist *d, const struct dlevel *src, int expand,
 		while (!fail && i < n && sent < d->chunk) {
 			dcode x;
 
-			if (!src->pk) {
-				x = src->a[i];
-			} else {
-				if (bi == bn) {
-					fail = peg_lpack_block(src->pk, c, blk,
-							       buf) != 0;
-					bn = peg_lpack_block_n(src->pk, blk++);
-					bi = 0;
-					if (fail)
-						break;
-				}
-				x = buf[bi++];
+			if (rd_more(&rd) <= 0) { /* n codes: a bad block */
+				fail = 1;
+				break;
 			}
+			x = rd.a[rd.i++];
 			i++;
 
 			if (expand == 1)
@@ -466,8 +501,7 @@ out:
 	dspill_clear(&sp);
 	dist_bufs_free(d, send);
 	free(rb.p);
-	free(buf);
-	peg_lf_free(c);
+	rd_close(&rd);
 	return rc;
 }
 
@@ -488,22 +522,14 @@ int dist_level_from(struct dist *d, const dcode *codes, size_t n,
 int dlevel_each(const struct dlevel *l,
 		int (*fn)(void *ctx, const dcode *a, size_t n), void *ctx)
 {
-	struct peg_lf *c;
-	dcode *buf;
-	int r = 0;
+	struct dread rd;
+	int r = rd_open(&rd, l), f;
 
-	if (!l->pk)
-		return l->n ? fn(ctx, l->a, l->n) : 0;
-	c = peg_lf_new();
-	buf = malloc(sizeof(dcode) * PEG_LF_BLOCK);
-	if (!c || !buf)
-		r = -1;
-	for (size_t b = 0; !r && b < l->pk->nblk; b++)
-		r = peg_lpack_block(l->pk, c, b, buf)
-			    ? -1
-			    : fn(ctx, buf, peg_lpack_block_n(l->pk, b));
-	free(buf);
-	peg_lf_free(c);
+	while (!r && (f = rd_more(&rd)) != 0) {
+		r = f < 0 ? -1 : fn(ctx, rd.a + rd.i, rd.n - rd.i);
+		rd.i = rd.n;
+	}
+	rd_close(&rd);
 	return r;
 }
 
@@ -531,6 +557,37 @@ int dist_pack(struct dlevel *l)
 	return 0;
 }
 
+struct copy {
+	dcode *a;
+	size_t n;
+};
+
+static int copy_block(void *ctx, const dcode *a, size_t n)
+{
+	struct copy *q = ctx;
+
+	memcpy(q->a + q->n, a, sizeof(dcode) * n);
+	q->n += n;
+	return 0;
+}
+
+int dist_unpack(struct dlevel *l)
+{
+	struct copy q = {NULL, 0};
+
+	if (!l->pk)
+		return 0;
+	q.a = malloc(sizeof(dcode) * (l->n + 1));
+	if (!q.a || dlevel_each(l, copy_block, &q)) {
+		free(q.a);
+		return -1;
+	}
+	peg_lpack_free(l->pk);
+	l->pk = NULL;
+	l->a = q.a;
+	return 0;
+}
+
 size_t dlevel_bytes(const struct dlevel *l)
 {
 	if (l->pk)
@@ -538,10 +595,110 @@ size_t dlevel_bytes(const struct dlevel *l)
 	return l->a ? l->n * sizeof(dcode) : 0;
 }
 
+/* Where dist_minus and dist_intersect put their codes: an array (a),
+ * or a pack (pk), a block waiting in ob. */
+struct dout {
+	dcode *a, *ob;
+	size_t n, nb;
+	struct peg_lpack *pk;
+	struct peg_lf *c;
+};
+
+static int dout_put(struct dout *o, dcode x)
+{
+	if (!o->pk) {
+		o->a[o->n++] = x;
+		return 0;
+	}
+	o->ob[o->nb++] = x;
+	if (o->nb < PEG_LF_BLOCK)
+		return 0;
+	o->nb = 0;
+	return peg_lpack_push(o->pk, o->c, o->ob, PEG_LF_BLOCK);
+}
+
+/* The codes of a that are in b (minus 0) or not (minus 1) into o, both
+ * read in order a block at a time: an array a is read before o->a
+ * writes over it, so o->a may be a->a.  0, or -1 out of memory. */
+static int combine(const struct dlevel *a, const struct dlevel *b, int minus,
+		   struct dout *o)
+{
+	struct dread ra, rb;
+	int fa = -1, fb = 0;
+
+	memset(&rb, 0, sizeof(rb));
+	if (rd_open(&ra, a) || rd_open(&rb, b))
+		goto out;
+	while ((fa = rd_more(&ra)) > 0) {
+		dcode x = ra.a[ra.i++];
+
+		while ((fb = rd_more(&rb)) > 0 && rb.a[rb.i] < x)
+			rb.i++;
+		if (fb < 0 || ((fb && rb.a[rb.i] == x) != minus &&
+			       dout_put(o, x))) {
+			fa = -1;
+			break;
+		}
+	}
+	if (!fa && o->pk)
+		fa = (o->nb && peg_lpack_push(o->pk, o->c, o->ob, o->nb)) ||
+				     peg_lpack_finish(o->pk, o->c)
+			     ? -1
+			     : 0;
+out:
+	rd_close(&ra);
+	rd_close(&rb);
+	return fa;
+}
+
+/* combine into an array (room: room codes, or a's own array when
+ * room is 0) or, with pack, a new pack; out filled on success. */
+static int combined(const struct dlevel *a, const struct dlevel *b, int minus,
+		    int pack, size_t room, struct dlevel *out)
+{
+	struct dout o;
+	int r;
+
+	memset(&o, 0, sizeof(o));
+	if (pack) {
+		o.pk = peg_lpack_new(DCODE_BITS == 128);
+		o.c = peg_lf_new();
+		o.ob = malloc(sizeof(dcode) * PEG_LF_BLOCK);
+		r = !o.pk || !o.c || !o.ob;
+	} else {
+		o.a = room ? malloc(sizeof(dcode) * (room + 1)) : a->a;
+		r = !o.a;
+	}
+	r = r || combine(a, b, minus, &o);
+	peg_lf_free(o.c);
+	free(o.ob);
+	if (r) {
+		peg_lpack_free(o.pk);
+		if (room)
+			free(o.a);
+		return -1;
+	}
+	out->a = o.pk ? NULL : o.a;
+	out->pk = o.pk;
+	out->n = o.pk ? o.pk->n : o.n;
+	return 0;
+}
+
 int dist_minus(struct dlevel *a, const struct dlevel *b)
 {
 	size_t j = 0, m = 0;
+	struct dlevel x;
 
+	if (!a->n)
+		return 0;
+	if (a->pk || b->pk) { /* in place, or a new pack for a's */
+		if (combined(a, b, 1, a->pk != NULL, 0, &x))
+			return -1;
+		if (a->pk)
+			peg_lpack_free(a->pk);
+		*a = x;
+		return 0;
+	}
 	for (size_t i = 0; i < a->n; i++) {
 		while (j < b->n && b->a[j] < a->a[i])
 			j++;
@@ -552,14 +709,16 @@ int dist_minus(struct dlevel *a, const struct dlevel *b)
 	return 0;
 }
 
-int dist_intersect(const struct dlevel *a, const struct dlevel *b,
+int dist_intersect(const struct dlevel *a, const struct dlevel *b, int pack,
 		   struct dlevel *out)
 {
 	size_t i = 0, j = 0, m = 0;
 
+	memset(out, 0, sizeof(*out));
+	if (a->pk || b->pk || pack)
+		return combined(a, b, 0, pack,
+				(a->n < b->n ? a->n : b->n) + 1, out);
 	out->a = malloc(sizeof(dcode) * ((a->n < b->n ? a->n : b->n) + 1));
-	out->n = 0;
-	out->pk = NULL;
 	if (!out->a)
 		return -1;
 	while (i < a->n && j < b->n) {

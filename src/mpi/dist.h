@@ -37,7 +37,9 @@
 
 /* One rank's part of a level: n sorted distinct canonical codes, as an
  * array (a) or packed (pk, levelfile.h: dist_pack; a is then NULL).
- * Only dist_route reads a packed level. */
+ * dist_route, dist_minus, dist_intersect, dist_raw and dlevel_each read
+ * a packed level (a block at a time); dist_find and the count need an
+ * array (dist_unpack). */
 struct dlevel {
 	dcode *a;
 	size_t n;
@@ -110,9 +112,14 @@ int dist_level_from(struct dist *d, const dcode *codes, size_t n,
 int dist_route(struct dist *d, const struct dlevel *src, int expand,
 	       struct dlevel *out);
 
-/* a minus b, a & b (the same rank's parts: the same owner). */
+/* a minus b (the same rank's parts: the same owner), a and b arrays or
+ * packs: an array a is compacted in place, a packed a gets a new pack.
+ * 0, or -1 out of memory (a is then to be freed). */
 int dist_minus(struct dlevel *a, const struct dlevel *b);
-int dist_intersect(const struct dlevel *a, const struct dlevel *b,
+/* out = a & b, a and b arrays or packs read a block at a time: an
+ * array (room for the smaller of a and b), or packed when pack is 1.
+ * 0, or -1 out of memory. */
+int dist_intersect(const struct dlevel *a, const struct dlevel *b, int pack,
 		   struct dlevel *out);
 
 /* Is c in l (binary search)?  Its index or -1. */
@@ -162,6 +169,10 @@ void dspill_clear(struct dspill *sp);
  * unchanged). */
 int dist_pack(struct dlevel *l);
 
+/* The array of a packed l (its pack freed).  0, or -1 out of memory (l
+ * unchanged). */
+int dist_unpack(struct dlevel *l);
+
 /* The bytes l takes (its array, or its pack). */
 size_t dlevel_bytes(const struct dlevel *l);
 
@@ -187,7 +198,9 @@ int dist_exchange(struct dist *d, struct dbuf *send, struct dbuf *recv,
  * T pushed along every jump into W_(n-1), meet in the middle at N/2 for
  * complement problems), on d's ranks: the count (text malloc'd), the
  * edges walked and the winning positions, the same on every K as
- * peg_count_sets.  Collective; rank 0's r is the result. */
+ * peg_count_sets.  A level of W may be packed: it is expanded when the
+ * walk reaches it, and freed once walked (all but the levels of the
+ * meet).  Collective; rank 0's r is the result. */
 int dist_count(struct dist *d, struct dlevel *W, int ns, int nf,
 	       int complement, struct peg_count_result *r);
 

@@ -377,9 +377,15 @@ static int merge_pass(struct dist *d, struct dspill *sp, int fan,
 		return -1;
 	}
 	if (merge_runs(d, sp, fan, c, bufs, &k)) {
+		/* a write that failed: commit reports it as the library
+		 * does (3 out of space or a file size limit, 2 another
+		 * error) and removes the file */
 		if (peg_level_out_failed(k.o, &err))
-			disk_fail(d, 3, err.msg);
-		peg_level_out_abort(k.o);
+			disk_fail(d, afile_status(peg_level_out_commit(
+					     k.o, d->sets, 0, 0, RUN_TAG, &err)),
+				  err.msg);
+		else
+			peg_level_out_abort(k.o);
 		return -1;
 	}
 	r = peg_level_out_commit(k.o, d->sets, 0, 0, RUN_TAG, &err);

@@ -179,6 +179,13 @@ static int prune(struct run *u, struct dlevel *l, int pegs)
 	return 0;
 }
 
+/* Are finished levels kept packed?  Under a budget, but for --out
+ * (every level gathered as an array on rank 0). */
+static int packed(const struct run *u)
+{
+	return u->d.budget && !u->keep;
+}
+
 /* F (or G) from level top down to bottom. */
 static int forward(struct run *u, struct dlevel *lv, struct peg_level *sl,
 		   int top, int bottom, enum peg_phase ph)
@@ -199,8 +206,10 @@ static int forward(struct run *u, struct dlevel *lv, struct peg_level *sl,
 			return -1;
 		if (u->fwd) /* F only: the parent is done with */
 			dlevel_free(&lv[m]);
-		/* and under a budget the new level waits packed */
-		if (u->fwd && u->d.budget && m - 1 > bottom &&
+		/* and under a budget the new level waits packed: the next
+		 * parent, and in a full run every level until W is made
+		 * (winning_at reads them a block at a time) */
+		if (packed(u) && (m - 1 > bottom || !u->fwd) &&
 		    dist_any(&u->d, dist_pack(&lv[m - 1])))
 			return -1;
 	}
@@ -227,9 +236,12 @@ static int winning_at(struct run *u, int m, const struct dlevel *f,
 
 	if (route(u, g, 0, &x, extra))
 		return -1;
-	u->d.held = held(u) + extra + x.n * sizeof(dcode);
-	bad = dist_over(&u->d, (f->n < x.n ? f->n : x.n) * sizeof(dcode)) ||
-	      dist_intersect(f, &x, &u->W[m]);
+	u->d.held = held(u) + extra + dlevel_bytes(&x);
+	/* under a budget W_m is packed as it is made, f and x read a block
+	 * at a time; else an array of up to the smaller of them */
+	bad = (!packed(u) &&
+	       dist_over(&u->d, (f->n < x.n ? f->n : x.n) * sizeof(dcode))) ||
+	      dist_intersect(f, &x, packed(u), &u->W[m]);
 	dlevel_free(&x);
 	if (dist_any(&u->d, bad))
 		return -1;
@@ -255,7 +267,7 @@ static int half_winning(struct run *u, int k)
 
 		if (route(u, &u->W[m + 1], 1, &d, 0))
 			return -1;
-		r = winning_at(u, m, &d, &u->F[n - m], d.n * sizeof(dcode));
+		r = winning_at(u, m, &d, &u->F[n - m], dlevel_bytes(&d));
 		dlevel_free(&d);
 		if (r)
 			return -1;
@@ -280,13 +292,14 @@ static int pipeline_levels(struct run *u)
 	int half = u->count && s->complement;
 	int kh = n / 2 > nf ? n / 2 : nf;
 
+	/* a level spilled under a budget is merged into a pack */
+	u->d.pack_out = packed(u);
+
 	if (u->fwd) {
 		int bottom = u->to > 0 ? u->to : nf, top = ns;
 
 		s->forward_only = 1;
 		s->bottom = bottom = bottom > ns ? ns : bottom;
-		/* a level spilled under a budget is merged into a pack */
-		u->d.pack_out = u->d.budget != 0;
 		if (start_level(u, &st, 1, &u->F[ns], &s->F[ns]))
 			return -1;
 		if (u->work) {
@@ -307,8 +320,14 @@ static int pipeline_levels(struct run *u)
 	if (start_level(u, &st, 1, &u->F[ns], &s->F[ns]) ||
 	    forward(u, u->F, s->F, ns, half ? kh : nf, PEG_PHASE_FORWARD))
 		return -1;
-	if (half)
-		return half_winning(u, kh);
+	if (half) {
+		if (half_winning(u, kh))
+			return -1;
+		/* the count needs W only */
+		for (int m = 0; m <= n; m++)
+			dlevel_free(&u->F[m]);
+		return 0;
+	}
 	gx = u->F;
 	if (!s->complement) {
 		dcode *gs = malloc(sizeof(dcode) * (size_t)(n + 1));
@@ -354,9 +373,9 @@ static int pipeline_levels(struct run *u)
 		return 0;
 	/* L_m = D(W_(m+1)) - W_m */
 	for (int m = ns - 1; m >= nf; m--) {
-		if (route(u, &u->W[m + 1], 1, &u->L[m], 0))
+		if (route(u, &u->W[m + 1], 1, &u->L[m], 0) ||
+		    dist_any(&u->d, dist_minus(&u->L[m], &u->W[m])))
 			return -1;
-		dist_minus(&u->L[m], &u->W[m]);
 		sized(u, &s->L[m], &u->L[m]);
 		if (!u->keep)
 			dlevel_free(&u->L[m]);
@@ -407,13 +426,16 @@ static int over_budget(struct run *u)
 
 /* After a failure: a disk error of the spill (dspill.c)?  The lowest
  * rank that met one prints it; its status (3 out of disk space, 2
- * another error) is every rank's, or 0.  Collective. */
+ * another error), the one of the message printed, is every rank's, or
+ * 0.  Collective. */
 static int disk_failed(struct run *u)
 {
-	int who = u->d.io ? u->d.rank : u->d.size, first = 0, st = 0;
+	int who = u->d.io ? u->d.rank : u->d.size, first = 0, st = u->d.io;
 
-	MPI_Allreduce(&u->d.io, &st, 1, MPI_INT, MPI_MAX, u->d.comm);
 	MPI_Allreduce(&who, &first, 1, MPI_INT, MPI_MIN, u->d.comm);
+	if (first == u->d.size)
+		return 0;
+	MPI_Bcast(&st, 1, MPI_INT, first, u->d.comm);
 	if (first == u->d.rank)
 		cli_error("%s", u->d.msg);
 	return st;

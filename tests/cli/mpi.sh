@@ -8,9 +8,11 @@
 # gives pegsol's pruned levels; boards past 64 holes (128-bit codes:
 # triangle:12, 78 holes) give pegsol's tables, count, file and resumed
 # work directory; --memory-mb is each rank's budget, held by spilling
-# the level being made to sorted runs on disk (peak RSS <= M + 64 MB, the
-# same tables and level files as in memory), --partitions sends every
-# level through the disk; --all-starts, --plot and --check are
+# the level being made to sorted runs on disk and, in full runs and
+# counts, keeping every level packed (peak RSS <= M + 64 MB, the same
+# tables and level files as in memory), --partitions sends every
+# level through the disk; a spill's write over the file size limit
+# exits 3; --all-starts, --plot and --check are
 # pegsol's, --by-index refused with one line.  PEGSOL_TEST_SLOW=1 adds
 # issue 14's acceptance in full: the English sets file of pegsol in
 # memory, out of core and pegsol-mpi -np 2 and 3, byte for byte.  Skipped
@@ -76,7 +78,8 @@ check() {
 # a job with a non-zero exit) run side by side: bg NAME CMD... starts
 # CMD in the background ($tmp/NAME.out, .err, .rc); after `wait` the
 # checks read those files.  psame NAME K ARGS...: pegsol and pegsol-mpi
-# -np K side by side; same_ok NAME: their output and status agree.
+# -np K side by side; same_ok NAME [REF]: their output and status
+# agree (with REF: NAME's and REF's pegsol run, psame REF).
 bg() {
 	local n=$1
 	shift
@@ -93,10 +96,10 @@ psame() {
 	bg "$n" run "$k" "$@"
 }
 same_ok() {
-	local want got
-	want=$(strip <"$tmp/$1.p.out")
+	local want got p=${2:-$1}
+	want=$(strip <"$tmp/$p.p.out")
 	got=$(strip <"$tmp/$1.out")
-	if [ "$(cat "$tmp/$1.p.rc")" = "$(cat "$tmp/$1.rc")" ] &&
+	if [ "$(cat "$tmp/$p.p.rc")" = "$(cat "$tmp/$1.rc")" ] &&
 		[ -n "$want" ] && [ "$want" = "$got" ]; then
 		_ok
 	else
@@ -147,6 +150,19 @@ psame t6.3 3 sets T6 --vacate a1
 psame en.3 3 sets english --position "$P" --finish d5 --partitions 3
 psame c.3 3 count english --position "$P" --finish d5 --partitions 3
 psame none 3 sets T6 --vacate b2 --finish b2 --group none
+# --memory-mb holds a full run too (issue 14 item 2): every F (and G)
+# level packed once made, W made from them a block at a time and
+# packed, L from the packed W, a count's W expanded for its walk: T5
+# and T6 corner vacant (complement problems: F as G, --raw), the
+# English finish problem (G levels), a count by eq. 7 and 8 (T6) and
+# one through G (English), at 1 MB a rank, where the levels as arrays
+# had gone over it (exit 3): pegsol's tables, peak RSS <= 1 + 64 MB
+for n in "t5b.3 3 sets T5 --vacate a1 --raw" "t6b.1 1 sets T6 --vacate a1" \
+	"t6b.3 3 sets T6 --vacate a1" "c6b.2 2 count T6 --vacate a1" \
+	"enb.2 2 sets english --position $P --finish d5" \
+	"cb.3 3 count english --position $P --finish d5"; do
+	PEGSOL_MPI_STATS=1 bg ${n%% *} run ${n#* } --memory-mb 1
+done
 wait
 for n in t5.1 c.1 t6.2 en.2 c.2 t5.3 t6.3 en.3 c.3 none; do
 	same_ok "$n"
@@ -161,16 +177,22 @@ expect_out '^ +14 +1881 +[0-9]+ +1690 +185$' cat "$tmp/t6.2.out"
 expect_out '^total +[0-9]+ +[0-9]+ +[0-9]+ +68954$' cat "$tmp/t6.3.out"
 expect_out '^ +5 +283 +184 +25 +100$' cat "$tmp/en.3.out"
 expect_out '^1002 solutions$' cat "$tmp/c.3.out"
+for n in t5b.3:t5.1 t6b.1:t6.3 t6b.3:t6.3 c6b.2:c.2 enb.2:en.2 cb.3:c.3; do
+	same_ok "${n%:*}" "${n#*:}"
+	cp "$tmp/${n%:*}.err" "$tmp/e"
+	rss_under 65
+done
 
 # side by side: an unsolvable problem (exit 1 on every rank, 0
 # solutions); bad input: exit 2 from all ranks, one line from rank 0,
 # no hang (a file that a rank cannot read: the ranks agree before any
 # collective call); errors of the arguments alone, the same on every
-# rank, as one process; a budget too small for the levels a full run
-# keeps (F as arrays until W is made): exit 3 on every rank, one line
+# rank, as one process; a budget too small for the levels --out keeps
+# (every level an array, for rank 0 to gather): exit 3 on every rank,
+# one line
 bg t4 run 3 count T4 --vacate a1
 bg nofile run 3 sets T5 --position "@$tmp/no-such-file"
-bg budget run 3 sets english --vacate d4 --memory-mb 1
+bg budget run 3 sets english --vacate d4 --memory-mb 1 --out "$tmp/o.sets"
 bg z9 "$MPI" sets T5 --vacate z9
 bg noboard "$MPI" count
 bg pruneout "$MPI" sets T5 --vacate a1 --prune --out "$tmp/x.sets"
@@ -184,6 +206,7 @@ rc_is t4 1
 expect_out '^0 solutions$' cat "$tmp/t4.out"
 rc_is nofile 2 "no-such-file"
 rc_is budget 3 '^pegsol sets: over the memory budget: a rank needs more than [0-9.]+ MB'
+[ ! -e "$tmp/o.sets" ] && _ok || _no "a file left by a run over its budget"
 rc_is z9 2 "no hole 'z9'" 1
 rc_is noboard 2 'need a board' 1
 rc_is pruneout 2 'no --out or --plot' 1
@@ -221,6 +244,9 @@ bg w6 run 3 sets triangle:12 --position "$W6" --finish c6 --raw \
 	--out "$tmp/w6m.sets"
 bg w6.p "$PEGSOL" sets triangle:12 --position "$W6" --finish c6 --raw \
 	--out "$tmp/w6.sets"
+# and a full run of it under 2 MB a rank: the levels packed, 128-bit
+PEGSOL_MPI_STATS=1 bg w6b run 2 sets triangle:12 --position "$W6" \
+	--finish c6 --raw --memory-mb 2
 # --memory-mb M holds by spilling (issue 14 item 5): English d4 down to
 # 21 pegs (seed 001 Table 2: 229,614 at 21) in memory by pegsol, out of
 # core by pegsol (--memory-mb 1: its partitions) and by pegsol-mpi at
@@ -266,6 +292,12 @@ if unshare -m sh -c "mount -t tmpfs -o size=100k tmpfs '$m'" 2>/dev/null; then
 		grep -c "^pegsol sets.*out of disk space writing" "$0.err"
 		ls -A "$0"' "$m" "$MPI"
 fi
+# a run of the spill's merge pass over the file size limit (ulimit -f in
+# the ranks, SIGXFSZ ignored: EFBIG; shared memory off, which the limit
+# would break): exit 3 and the library's line, as pegsol reports it
+bg fbig env OMPI_MCA_btl=self,tcp timeout 120 mpirun --allow-run-as-root \
+	--oversubscribe -np 2 bash -c 'trap "" XFSZ; ulimit -f 100; exec "$@"' \
+	- "$MPI" $E --memory-mb 1 --partitions 2
 wait
 bg w.2 run 2 sets english --vacate d4 --forward-only --to 21 --work "$tmp/w"
 bg w12.2 run 2 sets triangle:12 --vacate a1 --forward-only --to 70 \
@@ -300,6 +332,9 @@ expect_out '^<svg' cat "$tmp/plot.out"
 # 21 solutions (pegsol's own run compared line by line above)
 expect_out '"count":"21"' cat "$tmp/w6c.out"
 expect_out '^total +205 +205 +48217 +32 +77$' cat "$tmp/w6.out"
+expect_out '^total +205 +205 +48217 +32 +77$' cat "$tmp/w6b.out"
+cp "$tmp/w6b.err" "$tmp/e"
+rss_under 66
 expect_exit 0 cmp "$tmp/w6.sets" "$tmp/w6m.sets"
 # --check FILE (rank 0 alone) prints what pegsol prints; a flipped byte
 # fails the check (exit 2)
@@ -347,6 +382,7 @@ expect_out 'resuming from level 71' cat "$tmp/w12.2.err"
 expect_out '^disk: up to [1-9]' cat "$tmp/w12.2.out"
 
 # out of disk
+rc_is fbig 3 "^pegsol sets: out of disk space writing '.*/run-[0-9]+\.lvl': file size limit reached"
 if [ -f "$tmp/full.rc" ]; then
 	expect_exit 0 cmp "$tmp/full.out" - <<EOF
 exit 3
@@ -359,7 +395,9 @@ fi
 # issue 14's acceptance in full (PEGSOL_TEST_SLOW=1; minutes): the
 # English sets (F, B, W, L of d4 vacant, seed 001 Table 2) written by
 # pegsol in memory, pegsol out of core (--memory-mb 64) and pegsol-mpi
-# at -np 2 and 3 with every level through the disk: one file
+# at -np 2 and 3 with every level through the disk: one file; and the
+# full run at -np 3 under 48 MB a rank (every level packed; exit 3 when
+# F was kept as arrays): pegsol's table, peak RSS <= 48 + 64 MB
 if [ "${PEGSOL_TEST_SLOW:-}" = 1 ]; then
 	"$PEGSOL" sets english --vacate d4 --out "$tmp/en.sets" >"$tmp/en"
 	ra=$?
@@ -372,5 +410,9 @@ if [ "${PEGSOL_TEST_SLOW:-}" = 1 ]; then
 		expect_exit 0 cmp "$tmp/en.sets" "$tmp/e$k.sets"
 	done
 	expect_out '^total +23475688 ' cat "$tmp/en"
+	grep -v '^written to' "$tmp/en" >"$tmp/en.t"
+	PEGSOL_MPI_STATS=1 check 3 "$tmp/en.t" sets english --vacate d4 \
+		--memory-mb 48
+	rss_under 112
 fi
 done_checks
