@@ -14,6 +14,7 @@
 #include "pegsol/sets.h"
 #include "pegsol/solve.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,8 +236,13 @@ int cmd_sets(int argc, char **argv)
 	so.to = to;
 	so.work = work;
 	so.resumed = note_resumed;
-	/* under a budget the levels are kept compressed (sets.h) */
+	/* under a budget the levels are kept compressed (sets.h), and
+	 * blocks of 1 MB and more are mapped, so that a freed pool or sort
+	 * buffer leaves the RSS at once instead of staying on the heap (as
+	 * pegsol-mpi does, src/mpi/main.c) */
 	so.pack = so.memory > 0;
+	if (so.memory > 0)
+		mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	so.raw = raw;
 	if (!group || !strcmp(group, "stab"))
 		so.group = PEG_GROUP_STAB;

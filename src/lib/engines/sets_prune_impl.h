@@ -35,6 +35,36 @@ static void *NAME(prune_work_)(void *arg)
 	return NULL;
 }
 
+/* Filter a[0..n) in place on the context's workers, a chunk each, then
+ * close the kept codes up; the cut counts go to cut.  The codes kept. */
+static size_t NAME(prune_span_)(const struct NAME(ctx_) *c,
+				const struct peg_prune *pr, CW *a, size_t n,
+				uint64_t *cut)
+{
+	struct NAME(pw_) w[8];
+	int nt = c->threads < 1 ? 1 : c->threads > 8 ? 8 : c->threads;
+	size_t at = 0;
+
+	if (n < 16384)
+		nt = 1;
+	memset(w, 0, sizeof(w));
+	for (int t = 0; t < nt; t++) {
+		w[t].pr = pr;
+		w[t].a = a;
+		w[t].lo = n * (size_t)t / (size_t)nt;
+		w[t].hi = n * (size_t)(t + 1) / (size_t)nt;
+	}
+	symv_run(NAME(prune_work_), w, sizeof(w[0]), nt);
+	for (int t = 0; t < nt; t++) {
+		if (at != w[t].lo)
+			memmove(a + at, a + w[t].lo, w[t].kept * sizeof(CW));
+		at += w[t].kept;
+		for (int q = 0; q < PEG_PRUNE_BASE_MAX; q++)
+			cut[q] += w[t].cut[q];
+	}
+	return at;
+}
+
 /* Drop from level l the codes that a function of c->prune cuts; *lost
  * gets their number, the prune's cut counts grow.  0, or -1 out of
  * memory. */
@@ -47,49 +77,21 @@ static int NAME(prune_level_)(const struct NAME(ctx_) *c,
 	if (!pr || !l->have)
 		return 0;
 	if (!l->pack) {
-		struct NAME(pw_) w[8];
-		int nt = c->threads < 1 ? 1 : c->threads > 8 ? 8 : c->threads;
-		size_t at = 0;
-
-		if (n < 65536)
-			nt = 1;
-		memset(w, 0, sizeof(w));
-		for (int t = 0; t < nt; t++) {
-			w[t].pr = pr;
-			w[t].a = LC(l);
-			w[t].lo = n * (size_t)t / (size_t)nt;
-			w[t].hi = n * (size_t)(t + 1) / (size_t)nt;
-		}
-		symv_run(NAME(prune_work_), w, sizeof(w[0]), nt);
-		for (int t = 0; t < nt; t++) {
-			if (at != w[t].lo)
-				memmove(LC(l) + at, LC(l) + w[t].lo,
-					w[t].kept * sizeof(CW));
-			at += w[t].kept;
-			for (int q = 0; q < PEG_PRUNE_BASE_MAX; q++)
-				pr->cut[q] += w[t].cut[q];
-		}
-		l->n = at;
+		l->n = NAME(prune_span_)(c, pr, LC(l), n, pr->cut);
 	} else {
 		struct NAME(rd_) r;
 		struct peg_lpack *p = peg_lpack_new(WBITS > 64);
-		struct NAME(pw_) w;
 		CW *buf = malloc(sizeof(CW) * PEG_LF_BLOCK);
 		int bad = !p || !buf;
 
-		memset(&w, 0, sizeof(w));
-		w.pr = pr;
 		NAME(rd_open_)(&r, c, l);
 		while (!bad && NAME(rd_more_)(&r)) {
 			size_t k = r.n - r.i;
 
 			memcpy(buf, r.a + r.i, k * sizeof(CW));
 			r.i = r.n;
-			w.a = buf;
-			w.lo = 0;
-			w.hi = k;
-			NAME(prune_work_)(&w);
-			bad = peg_lpack_push(p, c->lf, buf, w.kept) != 0;
+			k = NAME(prune_span_)(c, pr, buf, k, pr->cut);
+			bad = peg_lpack_push(p, c->lf, buf, k) != 0;
 		}
 		bad = bad || r.err || peg_lpack_finish(p, c->lf);
 		free(r.buf);
@@ -98,8 +100,6 @@ static int NAME(prune_level_)(const struct NAME(ctx_) *c,
 			peg_lpack_free(p);
 			return -1;
 		}
-		for (int q = 0; q < PEG_PRUNE_BASE_MAX; q++)
-			pr->cut[q] += w.cut[q];
 		peg_lpack_free(l->pack);
 		l->pack = p;
 		l->n = p->n;
