@@ -42,8 +42,9 @@ enum {
 	PRUNE_INT_NODES = 2000, /* branch-and-bound nodes of one, at most */
 	PRUNE_INT_HOLES = 40,   /* boards with fewer holes: no integer stage
 				   (their sets are cheap; a program is not) */
-	PRUNE_ARM_LPS = 40,     /* arm-table programs, at most */
-	PRUNE_ARM_MISSES = 12,  /* programs in a row finding nothing: stop */
+	PRUNE_ARM_LPS = 200,    /* arm-table programs, at most (Wiegleb:
+				   about 15 ms each) */
+	PRUNE_ARM_MISSES = 60,  /* programs in a row finding nothing: stop */
 	PRUNE_ARM_SAMPLES = 64  /* positions sampled a level */
 };
 

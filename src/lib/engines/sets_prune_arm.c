@@ -21,11 +21,17 @@
 #include <string.h>
 
 enum {
-	PA_BOUND = 64, /* |w|, |T| in the LP */
+	PA_BOUND = 64, /* |w| in the LP */
+	PA_TBOUND = 64 * 64, /* |an anchor|, |s_A| in the LP */
+	PA_ANCHOR_MAX = 64, /* goal patterns of an arm, at most */
+	PA_ROUNDS = 1000, /* LP solves (cut rounds) a position, at most */
 	PA_CORE_MAX = 12, /* core holes, at most (its table: 2^12) */
 	PA_DEN = 64,      /* denominators of the LP's values, at most */
-	PA_LCM_MAX = 4096 /* and of their least common multiple (the
-			     tables' entries stay within 64 * 4096) */
+	PA_LCM_MAX = 4096, /* and of their least common multiple (the
+			     core's entries stay within 12 * 64 * 4096) */
+	PA_LANES = 16,    /* functions tested at once (prune_arm_cut) */
+	PA_ENTRY_MAX = 1 << 22 /* |an arm entry|, at most (else no function:
+				  a position's sum of nine stays in int32) */
 };
 
 static long gcd(long a, long b)
@@ -38,6 +44,12 @@ static long gcd(long a, long b)
 	}
 	return a;
 }
+
+/* A jump made in pattern p of an arm, leaving q; cf, ct the core's pegs
+ * it takes and the one it adds (bits of the core's pattern). */
+struct arm_edge {
+	int p, q, cf, ct;
+};
 
 struct prune_arm {
 	const struct peg_board *b;
@@ -57,8 +69,16 @@ struct prune_arm {
 	int32_t *base;                  /* nbase * off[nreg] */
 	int32_t *fn;                    /* nfn * off[nreg] */
 	int32_t *gv;                    /* nfn: least value over the goals */
-	glp_prob *lp;                   /* the LP, kept for warm starts */
-	int tcol;                       /* its goal-value column */
+	struct arm_edge *edge[PA_REG_MAX]; /* arm a's jumps at its patterns
+					      (the search's, arm_edges) */
+	int nedge[PA_REG_MAX];
+	int glp;                        /* GLPK used: free its environment */
+	/* the test's layout: the functions side by side, entry (e, f) at
+	 * tt[e * nfp + f] for table entry e and function f, nfp = nfn
+	 * rounded up to PA_LANES (padding: 0 and a goal value that never
+	 * cuts), so a position's values are PA_LANES at a time */
+	int nfp;
+	int32_t *tt, *tg;
 };
 
 static int pat_of(const struct prune_arm *pa, uint64_t x, int r)
@@ -91,17 +111,64 @@ static long fval(const struct prune_arm *pa, const int32_t *t, const int *p)
 	return v;
 }
 
+/* Lay fn and gv out side by side (tt, tg) after the functions change.
+ * 0, or -1 out of memory (the old layout then stays). */
+static int transpose(struct prune_arm *pa)
+{
+	size_t sz = (size_t)pa->off[pa->nreg];
+	int nfp = (pa->nfn + PA_LANES - 1) / PA_LANES * PA_LANES;
+	int32_t *tt = calloc(sz * (size_t)nfp, sizeof(int32_t));
+	int32_t *tg = malloc(sizeof(int32_t) * (size_t)nfp);
+
+	if (!tt || !tg) {
+		free(tt);
+		free(tg);
+		return -1;
+	}
+	for (int f = 0; f < nfp; f++) {
+		/* a padding function is 0 everywhere: never below INT32_MIN */
+		tg[f] = f < pa->nfn ? pa->gv[f] : INT32_MIN;
+		for (size_t e = 0; f < pa->nfn && e < sz; e++)
+			tt[e * (size_t)nfp + (size_t)f] =
+				pa->fn[(size_t)f * sz + e];
+	}
+	free(pa->tt);
+	free(pa->tg);
+	pa->tt = tt;
+	pa->tg = tg;
+	pa->nfp = nfp;
+	return 0;
+}
+
+/* The hot test of every position kept (sets_prune_impl.h): each
+ * function's value is the sum of one entry a region, PA_LANES functions
+ * at a time from the rows of the side-by-side layout (the compiler's
+ * vector adds; an arm entry is within PA_ENTRY_MAX = 2^22 and the
+ * core's within 12 * 64 * 4096, so a sum over the regions fits int32). */
 int prune_arm_cut(const struct prune_arm *pa, uint64_t x)
 {
 	int p[PA_REG_MAX];
+	const int32_t *row[PA_REG_MAX];
 
 	if (!pa || !pa->nfn)
 		return 0;
 	pats(pa, x, p);
-	for (int f = 0; f < pa->nfn; f++)
-		if (fval(pa, pa->fn + (size_t)f * (size_t)pa->off[pa->nreg], p) <
-		    pa->gv[f])
+	for (int r = 0; r < pa->nreg; r++)
+		row[r] = pa->tt + (size_t)(pa->off[r] + p[r]) * (size_t)pa->nfp;
+	for (int f = 0; f < pa->nfp; f += PA_LANES) {
+		int32_t v[PA_LANES];
+		int cut = 0;
+
+		for (int l = 0; l < PA_LANES; l++)
+			v[l] = row[0][f + l];
+		for (int r = 1; r < pa->nreg; r++)
+			for (int l = 0; l < PA_LANES; l++)
+				v[l] += row[r][f + l];
+		for (int l = 0; l < PA_LANES; l++)
+			cut |= v[l] < pa->tg[f + l];
+		if (cut)
 			return 1;
+	}
 	return 0;
 }
 
@@ -116,14 +183,21 @@ void prune_arm_free(struct prune_arm *pa)
 	free(pa->base);
 	free(pa->fn);
 	free(pa->gv);
+	free(pa->tt);
+	free(pa->tg);
 	free(pa);
 }
 
 void prune_arm_end_search(struct prune_arm *pa)
 {
-	if (pa && pa->lp) {
-		glp_delete_prob(pa->lp);
-		pa->lp = NULL;
+	if (!pa)
+		return;
+	for (int a = 0; a < PA_REG_MAX; a++) {
+		free(pa->edge[a]);
+		pa->edge[a] = NULL;
+	}
+	if (pa->glp) {
+		pa->glp = 0;
 		glp_free_env(); /* as every other GLPK caller: nothing left */
 	}
 }
@@ -300,37 +374,28 @@ nomem:
 	return -1;
 }
 
-/* Double the three arrays of lp_build's matrix (cap entries past the
- * 1-based first): each kept as it was when its realloc fails.  0, or -1
- * out of memory. */
-static int grow3(int **ia, int **ja, double **ar, size_t *cap)
-{
-	size_t c = *cap * 2;
-	int *a = realloc(*ia, sizeof(int) * (c + 1)), *b;
-	double *d;
-
-	if (!a)
-		return -1;
-	*ia = a;
-	b = realloc(*ja, sizeof(int) * (c + 1));
-	if (!b)
-		return -1;
-	*ja = b;
-	d = realloc(*ar, sizeof(double) * (c + 1));
-	if (!d)
-		return -1;
-	*ar = d;
-	*cap = c;
-	return 0;
-}
-
-/* ---- the LP: columns w (core), T_A (arms), t; rows: every jump at
- * every arm pattern it can be made in, and t <= f(goal_k) ---- */
-
-static int col_of(const struct prune_arm *pa, int r, int p)
-{
-	return r ? pa->rsize[0] + (pa->off[r] - pa->off[1]) + p + 1 : 0;
-}
+/* ---- the search.  For given core weights w the best arm tables are
+ * determined: T_A[p] may be as low as the jumps allow, the most its
+ * pattern's future forces (a longest path, below), with the entries of
+ * the goals' patterns (the anchors) kept.  So the LP is over w, t, the
+ * anchors a and s_A = T_A[x_A] (x's pattern) only: maximise
+ * t - w.x_core - sum_A s_A subject to the core's own jumps, t <= f(goal)
+ * for every goal, and the cuts the arms' graphs give (a cutting-plane
+ * method, Kelley's): after each solve, in each arm's graph of patterns
+ * (an edge p -> q a jump made in p, costing c(w) = the core weights it
+ * takes less the one it adds; valid means T[q] - T[p] <= c):
+ *   a cycle costing less than 0 gives the cut cost(cycle)(w) >= 0;
+ *   a path P from x_A (or an anchor g) to an anchor h with
+ *   a_h - cost_P(w) above s_A (a_g) gives s_A >= a_h - cost_P(w).
+ * With no cut left the LP's optimum is the best function's margin for x
+ * (within the bounds).  The lowest tables are at most any other valid
+ * tables with the same w and anchors, so they cut every position those
+ * cut: stronger functions than the whole LP's vertex (which fixes only
+ * the entries x's patterns need), from 5-9 solves of an 18-column LP a
+ * position on Wiegleb (about 15 ms), where the whole LP (12,301 rows, a
+ * jump at an arm pattern each, 2,058 columns) took 1-3 s.  Nothing here
+ * is trusted: the integer tables built from the LP's w (tables) are
+ * checked by valid(). ---- */
 
 static int lp_silent(void *info, const char *s)
 {
@@ -339,89 +404,342 @@ static int lp_silent(void *info, const char *s)
 	return 1;
 }
 
-static int lp_build(struct prune_arm *pa)
+/* The holes of jump jp in its arm a (fix, val: those with a peg before)
+ * and in the core (cf: the core's pegs before, ct: after). */
+static void jump_masks(const struct prune_arm *pa, const struct peg_jump *jp,
+		       int a, int *fix, int *val, int *cf, int *ct)
+{
+	int h[3] = {jp->from, jp->over, jp->to};
+
+	*fix = *val = *cf = *ct = 0;
+	for (int u = 0; u < 3; u++) {
+		int bit = 1 << pa->rbit[h[u]];
+
+		if (a && pa->region[h[u]] == a) {
+			*fix |= bit;
+			*val |= u < 2 ? bit : 0;
+		} else if (u < 2) {
+			*cf |= bit;
+		} else {
+			*ct |= bit;
+		}
+	}
+}
+
+/* Each arm's edges: every jump touching it at every pattern it can be
+ * made in.  0, or -1 out of memory. */
+static int arm_edges(struct prune_arm *pa)
 {
 	const struct peg_board *b = pa->b;
-	int ncore = pa->rsize[0], narm = pa->off[pa->nreg] - pa->off[1];
-	int ncol = ncore + narm + 1, nrow = 0;
-	size_t cap = 4096, k = 0;
-	int *ia = malloc(sizeof(int) * (cap + 1)), *ja = malloc(sizeof(int) * (cap + 1));
-	double *ar = malloc(sizeof(double) * (cap + 1));
-	glp_prob *lp = glp_create_prob();
 
-#define PUT(R, C, V)                                                          \
-	do {                                                                  \
-		if (k + 1 >= cap && grow3(&ia, &ja, &ar, &cap))               \
-			goto nomem;                                           \
-		k++;                                                          \
-		ia[k] = (R), ja[k] = (C), ar[k] = (V);                        \
-	} while (0)
-	if (!ia || !ja || !ar)
-		goto nomem;
-	glp_set_obj_dir(lp, GLP_MAX);
-	glp_add_cols(lp, ncol);
-	for (int c = 1; c <= ncol; c++)
-		glp_set_col_bnds(lp, c, GLP_DB, -PA_BOUND, PA_BOUND);
-	for (int r = 1; r < pa->nreg; r++) /* T_A[empty] = 0 */
-		glp_set_col_bnds(lp, col_of(pa, r, 0), GLP_FX, 0, 0);
-	glp_set_col_bnds(lp, ncol, GLP_FR, 0, 0);
-	pa->tcol = ncol;
-	for (int j = 0; j < b->n_jumps; j++) {
-		const struct peg_jump *jp = &b->jumps[j];
-		int h[3] = {jp->from, jp->over, jp->to}, a = jump_arm(pa, jp);
-		int fix = 0, val = 0;
+	for (int a = 1; a < pa->nreg; a++) {
+		int np = 1 << pa->rsize[a], ne = 0;
+		struct arm_edge *e;
 
-		for (int u = 0; u < 3; u++)
-			if (a && pa->region[h[u]] == a) {
-				fix |= 1 << pa->rbit[h[u]];
-				val |= u < 2 ? 1 << pa->rbit[h[u]] : 0;
+		for (int j = 0; j < b->n_jumps; j++) { /* a jump: np / 2^k */
+			int fix, val, cf, ct;
+
+			if (jump_arm(pa, &b->jumps[j]) == a) {
+				jump_masks(pa, &b->jumps[j], a, &fix, &val, &cf,
+					   &ct);
+				ne += np >> __builtin_popcount((unsigned)fix);
 			}
-		for (int p = 0; p < (a ? 1 << pa->rsize[a] : 1); p++) {
-			if (a && (p & fix) != val)
+		}
+		e = malloc(sizeof(*e) * (size_t)(ne ? ne : 1));
+		if (!e)
+			return -1;
+		pa->edge[a] = e;
+		ne = 0;
+		for (int j = 0; j < b->n_jumps; j++) {
+			int fix, val, cf, ct;
+
+			if (jump_arm(pa, &b->jumps[j]) != a)
 				continue;
-			glp_add_rows(lp, 1);
-			nrow++;
-			glp_set_row_bnds(lp, nrow, GLP_UP, 0, 0);
-			if (a) {
-				PUT(nrow, col_of(pa, a, p ^ fix), 1);
-				PUT(nrow, col_of(pa, a, p), -1);
-			}
-			for (int u = 0; u < 3; u++)
-				if (!pa->region[h[u]])
-					PUT(nrow, pa->rbit[h[u]] + 1,
-					    u < 2 ? -1 : 1);
+			jump_masks(pa, &b->jumps[j], a, &fix, &val, &cf, &ct);
+			for (int p = val; p < np; p++)
+				if ((p & fix) == val) {
+					e[ne].p = p;
+					e[ne].q = p ^ fix;
+					e[ne].cf = cf;
+					e[ne].ct = ct;
+					ne++;
+				}
 		}
+		pa->nedge[a] = ne;
 	}
-	for (int g = 0; g < pa->ngoal; g++) { /* t - f(goal_g) <= 0 */
-		glp_add_rows(lp, 1);
-		nrow++;
-		glp_set_row_bnds(lp, nrow, GLP_UP, 0, 0);
-		PUT(nrow, ncol, 1);
-		for (int r = 0; r < pa->nreg; r++) {
-			int p = pat_of(pa, pa->goal[g], r);
-
-			if (!r) {
-				for (int q = 0; q < pa->rsize[0]; q++)
-					if ((p >> q) & 1)
-						PUT(nrow, q + 1, -1);
-			} else if (p) {
-				PUT(nrow, col_of(pa, r, p), -1);
-			}
-		}
-	}
-#undef PUT
-	glp_load_matrix(lp, (int)k, ia, ja, ar);
-	free(ia);
-	free(ja);
-	free(ar);
-	pa->lp = lp;
 	return 0;
-nomem:
-	free(ia);
-	free(ja);
-	free(ar);
-	glp_delete_prob(lp);
-	return -1;
+}
+
+/* Longest paths into the patterns already valued (v[q] > -HUGE_VAL):
+ * v[p] = max(v[p], v[q] - cost[e]) over the edges p -> q until nothing
+ * changes, par[p] the edge that last raised v[p].  -1 when settled, else
+ * a pattern raised in pass np + 1 (a cycle gains: costs less than 0). */
+static int longest(const struct arm_edge *e, int ne, const double *cost,
+		   int np, double *v, int *par)
+{
+	int last = 0;
+
+	for (int pass = 0; pass <= np; pass++) {
+		last = -1;
+		for (int i = 0; i < ne; i++)
+			if (v[e[i].q] > -HUGE_VAL &&
+			    v[e[i].q] - cost[i] > v[e[i].p] + 1e-9) {
+				v[e[i].p] = v[e[i].q] - cost[i];
+				par[e[i].p] = i;
+				last = e[i].p;
+			}
+		if (last < 0)
+			return -1;
+	}
+	return last;
+}
+
+/* Row r of the master LP: the cost of edge e in w added (columns 1 ..
+ * ncore). */
+static void add_cost(double *r, const struct arm_edge *e, int ncore)
+{
+	for (int u = 0; u < ncore; u++)
+		r[u + 1] += (double)((e->cf >> u) & 1) - (double)((e->ct >> u) & 1);
+}
+
+/* The master LP and its matrix as GLPK's 1-based triplets, loaded whole
+ * before each solve (glp_load_matrix: the calls the WebAssembly build's
+ * stand-in has too); oom when an entry could not be kept. */
+struct master_lp {
+	glp_prob *lp;
+	int *ia, *ja;
+	double *ar;
+	size_t k, cap;
+	int oom;
+};
+
+/* r[1 .. nc] >= 0 as a new row (r zeroed after). */
+static void add_row(struct master_lp *ml, double *r, int nc)
+{
+	int row = glp_add_rows(ml->lp, 1);
+
+	glp_set_row_bnds(ml->lp, row, GLP_LO, 0, 0);
+	for (int c = 1; c <= nc; c++) {
+		if (r[c] == 0)
+			continue;
+		if (ml->k + 1 >= ml->cap) {
+			size_t cap = ml->cap ? 2 * ml->cap : 1024;
+			int *ia = realloc(ml->ia, sizeof(int) * (cap + 1));
+			int *ja = ia ? realloc(ml->ja, sizeof(int) * (cap + 1)) : NULL;
+			double *ar = ja ? realloc(ml->ar, sizeof(double) * (cap + 1))
+				       : NULL;
+
+			ml->ia = ia ? ia : ml->ia;
+			ml->ja = ja ? ja : ml->ja;
+			if (!ar) {
+				ml->oom = 1;
+				r[c] = 0;
+				continue;
+			}
+			ml->ar = ar;
+			ml->cap = cap;
+		}
+		ml->k++;
+		ml->ia[ml->k] = row;
+		ml->ja[ml->k] = c;
+		ml->ar[ml->k] = r[c];
+		r[c] = 0;
+	}
+}
+
+/* The master LP's columns: w at 1 .. ncore, t at ncore + 1, arm a's
+ * anchors from acol[a] (the first fixed at 0: a table's constant is
+ * free), its s_A at scol[a]. */
+struct master {
+	int ncore, nc, nanc[PA_REG_MAX], acol[PA_REG_MAX], scol[PA_REG_MAX];
+	int anc[PA_REG_MAX][PA_ANCHOR_MAX];
+};
+
+/* The master for x's patterns p: columns, bounds, objective and the
+ * rows known before any cut.  0, or 1 when an arm has too many goal
+ * patterns. */
+static int master_new(const struct prune_arm *pa, const int *p,
+		      struct master_lp *ml, struct master *m, double *r)
+{
+	glp_prob *lp = ml->lp;
+	const struct peg_board *b = pa->b;
+	int ncore = pa->rsize[0];
+
+	memset(m, 0, sizeof(*m));
+	m->ncore = ncore;
+	m->nc = ncore + 1;
+	for (int a = 1; a < pa->nreg; a++) {
+		m->acol[a] = m->nc + 1;
+		for (int g = 0; g < pa->ngoal; g++) {
+			int q = pat_of(pa, pa->goal[g], a), dup = 0;
+
+			for (int i = 0; i < m->nanc[a]; i++)
+				dup |= m->anc[a][i] == q;
+			if (dup)
+				continue;
+			if (m->nanc[a] == PA_ANCHOR_MAX)
+				return 1;
+			m->anc[a][m->nanc[a]++] = q;
+		}
+		if (!m->nanc[a])
+			return 1;
+		m->nc += m->nanc[a];
+	}
+	for (int a = 1; a < pa->nreg; a++)
+		m->scol[a] = ++m->nc;
+	glp_set_obj_dir(lp, GLP_MAX);
+	glp_add_cols(lp, m->nc);
+	for (int c = 1; c <= ncore; c++) {
+		glp_set_col_bnds(lp, c, GLP_DB, -PA_BOUND, PA_BOUND);
+		glp_set_obj_coef(lp, c, -(double)((p[0] >> (c - 1)) & 1));
+	}
+	glp_set_col_bnds(lp, ncore + 1, GLP_FR, 0, 0);
+	glp_set_obj_coef(lp, ncore + 1, 1);
+	for (int a = 1; a < pa->nreg; a++) {
+		glp_set_col_bnds(lp, m->acol[a], GLP_FX, 0, 0);
+		for (int i = 1; i < m->nanc[a]; i++)
+			glp_set_col_bnds(lp, m->acol[a] + i, GLP_DB, -PA_TBOUND,
+					 PA_TBOUND);
+		glp_set_col_bnds(lp, m->scol[a], GLP_DB, -PA_TBOUND, PA_TBOUND);
+		glp_set_obj_coef(lp, m->scol[a], -1);
+		for (int i = 0; i < m->nanc[a]; i++)
+			if (m->anc[a][i] == p[a]) { /* s_A = that anchor */
+				r[m->scol[a]] = 1;
+				r[m->acol[a] + i] = -1;
+				add_row(ml, r, m->nc);
+				r[m->scol[a]] = -1;
+				r[m->acol[a] + i] = 1;
+				add_row(ml, r, m->nc);
+			}
+	}
+	for (int j = 0; j < b->n_jumps; j++) { /* the core's own jumps */
+		struct arm_edge e;
+		int fix, v;
+
+		if (jump_arm(pa, &b->jumps[j]))
+			continue;
+		jump_masks(pa, &b->jumps[j], 0, &fix, &v, &e.cf, &e.ct);
+		add_cost(r, &e, ncore);
+		add_row(ml, r, m->nc);
+	}
+	for (int g = 0; g < pa->ngoal; g++) { /* f(goal_g) - t >= 0 */
+		int gc = pat_of(pa, pa->goal[g], 0);
+
+		r[ncore + 1] = -1;
+		for (int u = 0; u < ncore; u++)
+			r[u + 1] = (double)((gc >> u) & 1);
+		for (int a = 1; a < pa->nreg; a++)
+			for (int i = 0; i < m->nanc[a]; i++)
+				if (m->anc[a][i] == pat_of(pa, pa->goal[g], a))
+					r[m->acol[a] + i] += 1;
+		add_row(ml, r, m->nc);
+	}
+	return 0;
+}
+
+/* The cuts arm a's graph gives at the master's solution v (cost: the
+ * edges' costs there; d, par: scratch): the number added. */
+static int arm_cuts(const struct prune_arm *pa, const struct master *m, int a,
+		    int xa, struct master_lp *ml, const double *v,
+		    const double *cost, double *d, int *par, double *r)
+{
+	const struct arm_edge *e = pa->edge[a];
+	int np = 1 << pa->rsize[a], ne = pa->nedge[a], cuts = 0, u;
+
+	/* a cycle costing less than 0, anywhere: from all at 0 */
+	for (int q = 0; q < np; q++) {
+		d[q] = 0;
+		par[q] = -1;
+	}
+	u = longest(e, ne, cost, np, d, par);
+	if (u >= 0) {
+		int c0;
+
+		for (int k = 0; k < np && u >= 0; k++) /* into the cycle */
+			u = par[u] >= 0 ? e[par[u]].q : -1;
+		if (u < 0)
+			return -1;
+		c0 = u;
+		for (int k = 0; k <= np; k++) {
+			if (par[u] < 0)
+				return -1;
+			add_cost(r, &e[par[u]], m->ncore);
+			u = e[par[u]].q;
+			if (u == c0)
+				break;
+		}
+		add_row(ml, r, m->nc);
+		return 1;
+	}
+	/* paths into the anchors: x's pattern, and the anchors themselves */
+	for (int q = 0; q < np; q++) {
+		d[q] = -HUGE_VAL;
+		par[q] = -1;
+	}
+	for (int i = 0; i < m->nanc[a]; i++)
+		d[m->anc[a][i]] = v[m->acol[a] + i];
+	if (longest(e, ne, cost, np, d, par) >= 0)
+		return -1; /* no cycle gains, so cannot be */
+	for (int i = -1; i < m->nanc[a]; i++) {
+		int s = i < 0 ? xa : m->anc[a][i];
+		int col = i < 0 ? m->scol[a] : m->acol[a] + i;
+
+		if (d[s] <= v[col] + 1e-7)
+			continue;
+		r[col] += 1; /* s_A (a_g) - a_h + cost_P(w) >= 0 */
+		for (int k = 0; par[s] >= 0; s = e[par[s]].q)
+			if (k++ > np)
+				return -1; /* a path is simple */
+			else
+				add_cost(r, &e[par[s]], m->ncore);
+		u = s;
+		for (int k = 0; k < m->nanc[a]; k++)
+			if (m->anc[a][k] == u)
+				r[m->acol[a] + k] -= 1;
+		add_row(ml, r, m->nc);
+		cuts++;
+	}
+	return cuts;
+}
+
+/* The integer tables of weights w and anchors (integers, in t's core
+ * table and anc): each arm's entries the longest paths into its anchors;
+ * the patterns from which no anchor is reached (none of their positions
+ * reaches a goal) from the longest paths of all at 0, moved down
+ * together as far as the jumps into them need.  0, or 1 when a cycle
+ * gains or an entry passes PA_ENTRY_MAX (no function). */
+static int tables(const struct prune_arm *pa, const struct master *m,
+		  const double *anc, int32_t *t, double *cost, double *d,
+		  double *z, int *par)
+{
+	for (int a = 1; a < pa->nreg; a++) {
+		const struct arm_edge *e = pa->edge[a];
+		int np = 1 << pa->rsize[a], ne = pa->nedge[a];
+		double k = 0;
+
+		for (int i = 0; i < ne; i++)
+			cost[i] = (double)t[e[i].cf] - (double)t[e[i].ct];
+		for (int q = 0; q < np; q++) {
+			d[q] = -HUGE_VAL;
+			z[q] = 0;
+		}
+		for (int i = 0; i < m->nanc[a]; i++)
+			d[m->anc[a][i]] = anc[m->acol[a] + i];
+		if (longest(e, ne, cost, np, d, par) >= 0 ||
+		    longest(e, ne, cost, np, z, par) >= 0)
+			return 1;
+		for (int i = 0; i < ne; i++)
+			if (d[e[i].p] > -HUGE_VAL && d[e[i].q] == -HUGE_VAL)
+				k = fmax(k, z[e[i].q] - d[e[i].p] - cost[i]);
+		for (int q = 0; q < np; q++) {
+			double y = d[q] > -HUGE_VAL ? d[q] : z[q] - k;
+
+			if (fabs(y) > PA_ENTRY_MAX)
+				return 1;
+			t[pa->off[a] + q] = (int32_t)y;
+		}
+	}
+	return 0;
 }
 
 /* Does the integer function t (region tables, the core's the sums of its
@@ -433,22 +751,10 @@ static int valid(const struct prune_arm *pa, const int32_t *t)
 
 	for (int j = 0; j < b->n_jumps; j++) {
 		const struct peg_jump *jp = &b->jumps[j];
-		int h[3] = {jp->from, jp->over, jp->to}, a = jump_arm(pa, jp);
-		int fix = 0, val = 0, cf = 0, ct = 0;
-		long lin = 0;
+		int a = jump_arm(pa, jp), fix, val, cf, ct;
+		long lin;
 
-		for (int u = 0; u < 3; u++) {
-			int bit = 1 << pa->rbit[h[u]];
-
-			if (a && pa->region[h[u]] == a) {
-				fix |= bit;
-				val |= u < 2 ? bit : 0;
-			} else if (u < 2) {
-				cf |= bit; /* core pegs before */
-			} else {
-				ct |= bit; /* core peg after */
-			}
-		}
+		jump_masks(pa, jp, a, &fix, &val, &cf, &ct);
 		/* the core part: the table is linear (sums of weights) */
 		lin = (long)t[ct] - (long)t[cf];
 		for (int p = 0; p < (a ? 1 << pa->rsize[a] : 1); p++) {
@@ -539,81 +845,129 @@ static int add(struct prune_arm *pa, const int32_t *t)
 		pa->gv[pa->nfn] = (int32_t)least_goal(pa, im);
 		pa->nfn++;
 	}
-	return 0;
+	return transpose(pa);
 }
 
 int prune_arm_find(struct prune_arm *pa, uint64_t x)
 {
 	long lcm = 1;
 	size_t sz = (size_t)pa->off[pa->nreg];
-	int ncol, p[PA_REG_MAX], rc = 0;
-	int32_t *t = NULL;
-	double *v = NULL;
+	int ncore = pa->rsize[0], np = 1 << PA_ARM_MAX, ne = 1, rc = -1;
+	int p[PA_REG_MAX], mc = ncore + 1 + (PA_REG_MAX - 1) * (PA_ANCHOR_MAX + 1);
+	struct master m;
+	struct master_lp ml = {0};
+	glp_prob *lp = NULL;
 	glp_smcp sm;
+	int32_t *t = malloc(sizeof(int32_t) * sz);
+	double *r = calloc((size_t)mc + 1, sizeof(double));
+	double *v = malloc(sizeof(double) * ((size_t)mc + 1));
+	double *wt = malloc(sizeof(double) << ncore), *d = NULL, *z = NULL;
+	double *cost = NULL;
+	int *par = malloc(sizeof(int) * (size_t)np);
 
-	if (pa->nbase >= PA_FN_MAX)
-		return 0;
-	glp_term_hook(lp_silent, NULL);
-	if (!pa->lp && lp_build(pa))
-		return -1;
-	ncol = pa->tcol;
-	for (int c = 1; c <= ncol; c++)
-		glp_set_obj_coef(pa->lp, c, 0);
-	glp_set_obj_coef(pa->lp, ncol, 1);
-	for (int r = 0; r < pa->nreg; r++)
-		p[r] = pat_of(pa, x, r);
-	for (int q = 0; q < pa->rsize[0]; q++)
-		if ((p[0] >> q) & 1)
-			glp_set_obj_coef(pa->lp, q + 1, -1);
-	for (int r = 1; r < pa->nreg; r++)
-		if (p[r])
-			glp_set_obj_coef(pa->lp, col_of(pa, r, p[r]), -1);
-	glp_init_smcp(&sm);
-	sm.msg_lev = GLP_MSG_OFF;
-	if (glp_simplex(pa->lp, &sm) || glp_get_status(pa->lp) != GLP_OPT ||
-	    glp_get_obj_val(pa->lp) < 1e-6)
-		return 0;
-	t = malloc(sizeof(int32_t) * sz);
-	v = malloc(sizeof(double) * (size_t)(ncol + 1));
-	if (!t || !v) {
-		rc = -1;
+	if (pa->nbase >= PA_FN_MAX) {
+		rc = 0;
 		goto out;
 	}
-	for (int c = 1; c <= ncol; c++)
-		v[c] = glp_get_col_prim(pa->lp, c);
-	/* a vertex of the LP is rational: scale by the least common
-	 * multiple of the denominators (each at most PA_DEN) */
-	for (int c = 1; c <= ncol && lcm; c++) {
-		long d = 1;
+	if (!pa->edge[1] && arm_edges(pa))
+		goto out;
+	for (int a = 1; a < pa->nreg; a++)
+		ne = pa->nedge[a] > ne ? pa->nedge[a] : ne;
+	cost = malloc(sizeof(double) * (size_t)ne);
+	d = malloc(sizeof(double) * (size_t)np);
+	z = malloc(sizeof(double) * (size_t)np);
+	if (!t || !r || !v || !wt || !d || !z || !cost || !par)
+		goto out;
+	rc = 0;
+	for (int k = 0; k < pa->nreg; k++)
+		p[k] = pat_of(pa, x, k);
+	glp_term_hook(lp_silent, NULL);
+	lp = ml.lp = glp_create_prob();
+	pa->glp = 1;
+	if (master_new(pa, p, &ml, &m, r))
+		goto out;
+	glp_init_smcp(&sm);
+	sm.msg_lev = GLP_MSG_OFF;
+	for (int round = 0;; round++) {
+		int cuts = 0;
 
-		while (d <= PA_DEN && fabs(v[c] * (double)d -
-					  nearbyint(v[c] * (double)d)) > 1e-7)
-			d++;
-		if (d > PA_DEN)
+		if (ml.oom) {
+			rc = -1;
+			goto out;
+		}
+		glp_load_matrix(lp, (int)ml.k, ml.ia, ml.ja, ml.ar);
+		if (round == PA_ROUNDS || glp_simplex(lp, &sm) ||
+		    glp_get_status(lp) != GLP_OPT)
+			goto out;
+		for (int c = 1; c <= m.nc; c++)
+			v[c] = glp_get_col_prim(lp, c);
+		for (int q = 0; q < 1 << ncore; q++) {
+			wt[q] = 0;
+			for (int u = 0; u < ncore; u++)
+				wt[q] += (double)((q >> u) & 1) * v[u + 1];
+		}
+		for (int a = 1; a < pa->nreg; a++) {
+			const struct arm_edge *e = pa->edge[a];
+			int k;
+
+			for (int i = 0; i < pa->nedge[a]; i++)
+				cost[i] = wt[e[i].cf] - wt[e[i].ct];
+			k = arm_cuts(pa, &m, a, p[a], &ml, v, cost, d, par, r);
+			if (k < 0)
+				goto out;
+			cuts += k;
+		}
+		if (!cuts)
+			break;
+	}
+	if (glp_get_obj_val(lp) < 1e-6)
+		goto out;
+	/* a vertex of the LP is rational: scale w and the anchors by the
+	 * least common multiple of the denominators (each at most PA_DEN) */
+	for (int c = 1; c < m.scol[1] && lcm; c++) {
+		long dn = 1;
+
+		if (c == ncore + 1)
+			continue; /* t */
+		while (dn <= PA_DEN && fabs(v[c] * (double)dn -
+					   nearbyint(v[c] * (double)dn)) > 1e-7)
+			dn++;
+		if (dn > PA_DEN)
 			lcm = 0; /* not a small rational: no function */
 		else
-			lcm = lcm / gcd(lcm, d) * d;
+			lcm = lcm / gcd(lcm, dn) * dn;
 		if (lcm > PA_LCM_MAX)
 			lcm = 0;
 	}
 	if (!lcm)
 		goto out;
-	for (int r = 0; r < pa->nreg; r++)
-		for (int q = 0; q < 1 << pa->rsize[r]; q++) {
-			long e = 0;
+	for (int c = 1; c < m.scol[1]; c++)
+		v[c] = (double)lrint(v[c] * (double)lcm);
+	for (int q = 0; q < 1 << ncore; q++) {
+		long e = 0;
 
-			if (r)
-				e = lrint(v[col_of(pa, r, q)] * (double)lcm);
-			else
-				for (int u = 0; u < pa->rsize[0]; u++)
-					if ((q >> u) & 1)
-						e += lrint(v[u + 1] * (double)lcm);
-			t[pa->off[r] + q] = (int32_t)e;
-		}
-	if (valid(pa, t) && fval(pa, t, p) < least_goal(pa, t))
+		for (int u = 0; u < ncore; u++)
+			if ((q >> u) & 1)
+				e += (long)v[u + 1];
+		t[q] = (int32_t)e;
+	}
+	/* the tables, then the exact check: only it decides */
+	if (!tables(pa, &m, v, t, cost, d, z, par) && valid(pa, t) &&
+	    fval(pa, t, p) < least_goal(pa, t))
 		rc = add(pa, t) ? -1 : 1;
 out:
+	if (lp)
+		glp_delete_prob(lp);
 	free(t);
+	free(r);
 	free(v);
+	free(wt);
+	free(d);
+	free(z);
+	free(cost);
+	free(par);
+	free(ml.ia);
+	free(ml.ja);
+	free(ml.ar);
 	return rc;
 }

@@ -50,8 +50,8 @@ void prune_arm_free(struct prune_arm *pa);
  * not cut x), -1 out of memory. */
 int prune_arm_find(struct prune_arm *pa, uint64_t x);
 
-/* The search is over: free the LP (before anything calls glp_free_env,
- * which would free it under us). */
+/* The search is over: free the arms' jump graphs and GLPK's environment
+ * (the functions found stay). */
 void prune_arm_end_search(struct prune_arm *pa);
 
 /* 1 when a function (or an image) proves x cannot reach a goal. */
