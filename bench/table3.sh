@@ -2,16 +2,74 @@
 # table3.sh - seed 001 Table 3 (Wiegleb's central game, vacate e5): the
 # pruned forward sets of `sets --prune` against Bell's, asserted level by
 # level, and timed.  The arm tables (docs/performance.md "Arm tables")
-# are found in about 76 s of CPU (40 LPs), then the levels down to 36
-# take seconds, down to 28 about 105 s more (tests/cli/prune.sh checks
-# down to 39 pegs).  Results: bench/RESULTS-sets.md ("Table 3").
+# are found in about 2 s of CPU, then the levels down to 36 take seconds,
+# down to 28 about 20 s more (tests/cli/prune.sh checks down to 34
+# pegs).  Results: bench/RESULTS-sets.md ("Table 3").
 #   bash bench/table3.sh [BUILD]      TO=N sets the lowest level (36; 28)
+#   FULL=1 [WORK=DIR] [MB=M] bash bench/table3.sh [BUILD]
+#       the whole table: F down to 22 pegs through the work directory DIR
+#       (resumable; default a fresh one under /tmp: about 0.4 GB of level
+#       files and up to 14 GB of temporary partitions under DIR.tmp), then
+#       W and L from it, under --memory-mb M (default 8000); every W_n
+#       must be Table 3's and every pruned F_n between W_n and Bell's.
+#       Results: bench/RESULTS-sets.md ("Table 3 in full").
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${1:-${BUILD:-build}}
 . bench/lib.sh
 [ -x "$P" ] || make BUILD="$BUILD" -j2 >/dev/null
 TO=${TO:-36}
+
+# pegs, Bell's pruned F_n, W_n (seed 001 Table 3)
+T3DATA=tests/data/table3.txt
+
+if [ "${FULL:-0}" = 1 ]; then
+	WORK=${WORK:-$(mktemp -d /tmp/pegsol-table3.XXXXXX)}
+	MB=${MB:-8000}
+	mkdir -p "$WORK.tmp"
+	echo "== seed 001 Table 3 in full: F to 22 pegs, then W (work $WORK, --memory-mb $MB)"
+	for step in forward winning; do
+		a=(--forward-only --to 22)
+		[ "$step" = winning ] && a=()
+		/usr/bin/time -f '%e %U %S %M' -o "$out.mem" \
+			"$P" sets wiegleb --vacate e5 --prune "${a[@]}" --work "$WORK" \
+			--memory-mb "$MB" --tmpdir "$WORK.tmp" --progress --json \
+			>"$out.$step" 2>"$out.err" || {
+			tail -3 "$out.err"
+			fail=$((fail + 1))
+			bench_done
+			exit
+		}
+		read -r wall user sys peak < <(tail -1 "$out.mem")
+		printf '  %-8s wall %8ss  user %8ss  sys %6ss  peak %9d KB\n' \
+			"$step" "$wall" "$user" "$sys" "$peak"
+	done
+	echo "  level files: $(du -sb "$WORK" | cut -f1) bytes"
+	python3 - "$out.forward" "$out.winning" "$T3DATA" <<'PY' || fail=$((fail + 1))
+import json, sys
+f = {l["pegs"]: l["F"] for l in json.load(open(sys.argv[1]))["levels"]}
+w = {l["pegs"]: l["W"] for l in json.load(open(sys.argv[2]))["levels"]}
+bad = 0
+for line in open(sys.argv[3]):
+    if line.startswith("#"):
+        continue
+    n, bf, bw = map(int, line.split())
+    ok = bw <= f.get(n, -1) <= bf and w.get(n) == bw
+    bad += not ok
+    print("  %2d pegs: F %13s (Bell %13s)  W %10s (Table 3 %10s) %s" % (
+        n, format(f.get(n, -1), ","), format(bf, ","),
+        format(w.get(n) or -1, ","), format(bw, ","), "ok" if ok else "FAIL"))
+# Table 3's total counts the rows 23..43 (row 22 is row 23's complement,
+# eq. 8, not stored again)
+tot = sum(w.get(n) or 0 for n in range(23, 44))
+bad += tot != 89558705
+print("  W_23..W_43: %s (Table 3's total: 89,558,705)" % format(tot, ","))
+sys.exit(1 if bad else 0)
+PY
+	rm -f "$out.forward" "$out.winning" "$out.err"
+	bench_done
+	exit
+fi
 
 echo "== seed 001 Table 3: pruned F_n down to $TO pegs (pegsol, Bell)"
 bench "sets wiegleb e5 --prune --to $TO" "$HEAVY_RUNS" '^total' \
@@ -30,19 +88,19 @@ while read -r pegs ours bell; do
 done <<'T3'
 43 1 1
 42 3 3
-41 11 11
-40 60 60
-39 283 297
-38 1198 1427
-37 4471 6459
-36 15040 27317
-35 46283 106347
-34 132000 379537
-33 351381 1238520
-32 875310 3702227
-31 2040395 10160129
-30 4450885 25647378
-29 9078624 59620492
-28 17268806 127737457
+41 10 11
+40 54 60
+39 244 297
+38 987 1427
+37 3561 6459
+36 11665 27317
+35 35024 106347
+34 97916 379537
+33 256785 1238520
+32 632748 3702227
+31 1465094 10160129
+30 3187297 25647378
+29 6505820 59620492
+28 12417709 127737457
 T3
 bench_done
