@@ -123,7 +123,7 @@ static void wiegleb39(void)
 	o.to = 39;
 	CHECK(peg_sets_compute(q.b, &q.p, &o, &s, &err) == 0, "wiegleb: %s",
 	      err.msg);
-	/* without the arm tables' search (75 s of programs on Wiegleb): the
+	/* without the arm tables' search (about 2 s on Wiegleb): the
 	 * integer stage is what is tested here, tests/test_prune_arm.c the
 	 * tables */
 	CHECK(s && sets_prune_new(q.b, &q.p, o.group, s->group, s->n_group,

@@ -241,8 +241,8 @@ static void wiegleb(void)
 	for (size_t i = 0; i < s->F[40].n; i++)
 		cut += prune_arm_cut(pa, s->F[40].code[i]);
 	/* Table 3: W_40 has 54 of the 60, and its F_40 is all 60 (the
-	 * tables, lowered by tighten, see what the resource count does not:
-	 * 5 cut here, from 6 programs) */
+	 * tables, the lowest the jumps allow (tables()), see what the
+	 * resource count does not: 5 cut here, from 6 programs) */
 	CHECK(cut >= 1 && cut <= 6, "Wiegleb F_40: %zu cut by the arm tables",
 	      cut);
 	CHECK_INT(s->F[36].n, 28242, "Wiegleb F_36 unpruned");

@@ -104,8 +104,8 @@ expect_error 'no --out or --plot' "$P" sets T6 --vacate a1 --prune --out "$tmp/x
 # 236) and leave F_41 and F_40 exactly Table 3's W_41 and W_40, so the
 # pruned F_n are no larger than Table 3's (Bell's resource count) and no
 # smaller than its W_n (down to 34 pegs: 97,916 against Bell's 379,537
-# and W_34 64,182); bench/RESULTS-sets.md has the levels down to 28
-# pegs.  The arm tables' search is 108 small linear programs (about 2 s
+# and W_34 64,182); bench/RESULTS-sets.md "Table 3 in full" has every
+# level down to 22 pegs (FULL=1 bash bench/table3.sh).  The arm tables' search is 108 small linear programs (about 2 s
 # of GLPK; 75 s before the cutting-plane search).  The block runs in the
 # plain suite only (12 s under ASan, where tests/test_prune_arm.c checks
 # the tables' code with 6 programs).
