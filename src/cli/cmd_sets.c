@@ -14,7 +14,9 @@
 #include "pegsol/sets.h"
 #include "pegsol/solve.h"
 
+#ifdef __GLIBC__
 #include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,8 +243,10 @@ int cmd_sets(int argc, char **argv)
 	 * buffer leaves the RSS at once instead of staying on the heap (as
 	 * pegsol-mpi does, src/mpi/main.c) */
 	so.pack = so.memory > 0;
+#ifdef __GLIBC__
 	if (so.memory > 0)
 		mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
 	so.raw = raw;
 	if (!group || !strcmp(group, "stab"))
 		so.group = PEG_GROUP_STAB;

@@ -68,6 +68,33 @@ static uint64_t NAME(count_children_)(const struct NAME(ctx_) *c,
 	return k;
 }
 
+/* The bytes of the levels c->sets holds (packed or arrays), and of in. */
+static uint64_t NAME(held_)(const struct NAME(ctx_) *c,
+			    const struct peg_level *in)
+{
+	const struct peg_sets *s = c->sets;
+	uint64_t k = 0;
+	int inside = 0;
+
+	for (int m = 0; s && m <= s->n_holes; m++) {
+		const struct peg_level *all[4] = {&s->F[m], &s->G[m], &s->W[m],
+						  &s->L[m]};
+
+		for (int q = 0; q < 4; q++) {
+			const struct peg_level *l = all[q];
+
+			inside |= l == in;
+			if (l->pack)
+				k += l->pack->bytes;
+			else if (l->have && LC(l))
+				k += (uint64_t)l->n * sizeof(CW);
+		}
+	}
+	if (!inside)
+		k += in->pack ? in->pack->bytes : (uint64_t)in->n * sizeof(CW);
+	return k;
+}
+
 /* The partitions for expanding `in` on nt workers: 1 = in memory. */
 static int NAME(partitions_for_)(const struct NAME(ctx_) *c,
 				 const struct peg_level *in, int nt)
@@ -78,25 +105,30 @@ static int NAME(partitions_for_)(const struct NAME(ctx_) *c,
 		return 1;
 	if (ds->force > 1 || !ds->budget)
 		return partitions_pick(ds, 0, nt);
-	/* a child: bucket entry, sort buffers, output; a packed parent is
-	 * held through the expansion, so it takes its bytes off the budget
-	 * (the children's bytes scaled up by budget / what is left, at
-	 * most 8 times); the workers' sort buffers are sized to 3/4 of
-	 * it, the rest left to the heap's own keeping (freed pools, the
-	 * merge's buffers): Wiegleb's 25-peg level at --memory-mb 4000
-	 * peaked at 4.9 GB with the whole budget to the sort */
+	/* three codes a child: its bucket entry, its share of the sort
+	 * buffers and of the output (in memory the pools hold every child
+	 * and the runs and the level every distinct one; on disk the
+	 * workers' sort buffers, two codes a child of a partition, so they
+	 * take 2/3 of the budget, the rest left to the heap's own keeping
+	 * and the merge's buffers).  The levels held (the parent, and every
+	 * level of the run kept packed or as an array: F, W and L of a
+	 * full run) take their bytes off the budget (the children's bytes
+	 * scaled up by budget / what is left, at most 8 times).  Two codes
+	 * a child and the parent alone against the budget had Wiegleb's
+	 * Table 3 run peak at 8.4 to 8.7 GB under --memory-mb 8000. */
 	{
-		uint64_t need = NAME(count_children_)(c, in) * 2 * sizeof(CW);
-
-		need += need / 3;
-		uint64_t held = in->pack ? in->pack->bytes : 0;
+		uint64_t k = NAME(count_children_)(c, in);
+		uint64_t need = k > UINT64_MAX / 64 ? UINT64_MAX / 8
+						     : k * 3 * sizeof(CW);
+		uint64_t held = NAME(held_)(c, in);
 		uint64_t left = held < ds->budget - ds->budget / 8
 					? ds->budget - held
 					: ds->budget / 8;
+		peg_u128 scaled = (peg_u128)need * ds->budget / left;
 
 		if (left < ds->budget)
-			need = (uint64_t)((peg_u128)need *
-					  ds->budget / left);
+			need = scaled > UINT64_MAX / 8 ? UINT64_MAX / 8
+						       : (uint64_t)scaled;
 		return partitions_pick(ds, need, nt);
 	}
 }

@@ -88,6 +88,7 @@ struct NAME(ctx_) {
 	uint64_t *pruned;        /* its losses per level (s->pruned) */
 	struct dense *dn;        /* ranked bitmaps (sets_dense_impl.h), or NULL */
 	struct NAME(sink_) *sink; /* set around one forward expansion, or NULL */
+	const struct peg_sets *sets; /* its levels, held against the budget */
 };
 
 static CW NAME(canon_)(const struct NAME(ctx_) *c, CW x)
@@ -286,6 +287,7 @@ static int NAME(ctx_init_)(struct NAME(ctx_) *c, const struct peg_board *b,
 	c->n = n;
 	c->nj = nj;
 	c->ng = s->n_group;
+	c->sets = s;
 	c->threads = s->threads > 0 ? s->threads : 1;
 	c->full = f->full;
 	c->need = f->need;
