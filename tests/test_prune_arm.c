@@ -169,6 +169,37 @@ static void partitions(void)
 static size_t backwards(const struct peg_board *b, const char *vac,
 			const struct prune_arm *pa, int games);
 
+/* What every board's tables must pass: functions found, random games
+ * that meet cut positions, backward games (at least bmin positions)
+ * that never do, and the complements of the forward levels from lowest
+ * up (want positions, every one able to reach the goal) never cut. */
+static void sound(const struct peg_board *b, const char *vac,
+		  const struct prune_arm *pa, const struct peg_sets *s,
+		  int hgames, size_t bmin, int lowest, size_t want)
+{
+	size_t got;
+
+	CHECK(prune_arm_count(pa) > 0, "%s: %d arm functions", b->spec,
+	      prune_arm_count(pa));
+	CHECK(hereditary(b, vac, pa, hgames) > 0,
+	      "%s: random games meet cut positions", b->spec);
+	CHECK(backwards(b, vac, pa, 2000) > bmin, "%s: backward games",
+	      b->spec);
+	got = complements(b, s, lowest, pa);
+	CHECK(got == want, "%s: the complements of F_%d and up: %zu checked, "
+			   "want %zu", b->spec, lowest, got, want);
+}
+
+/* The positions of level l that the tables cut. */
+static size_t level_cut(const struct prune_arm *pa, const struct peg_level *l)
+{
+	size_t cut = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		cut += prune_arm_cut(pa, l->code[i]);
+	return cut;
+}
+
 static void english(void)
 {
 	struct peg_board *b = board("english");
@@ -176,16 +207,10 @@ static void english(void)
 	struct prune_arm *pa = b ? arms(b, "d4", 20, 12, &s) : NULL;
 
 	if (pa) {
-		CHECK(prune_arm_count(pa) > 0, "english: %d arm functions",
-		      prune_arm_count(pa));
 		CHECK(prune_arm_hash(pa) != 0, "english: a hash");
-		CHECK(hereditary(b, "d4", pa, 400) > 0,
-		      "english: random games meet cut positions");
-		CHECK(backwards(b, "d4", pa, 2000) > 10000,
-		      "english: backward games");
-		/* Table 2: F_20 .. F_32 of English d4 add up to 882,156 */
-		CHECK_INT(complements(b, s, 20, pa), 882156,
-			  "english: B_1 .. B_13 checked");
+		/* Table 2: F_20 .. F_32 of English d4 add up to 882,156 (the
+		 * complements: B_1 .. B_13) */
+		sound(b, "d4", pa, s, 400, 10000, 20, 882156);
 	}
 	prune_arm_free(pa);
 	peg_sets_free(s);
@@ -223,32 +248,22 @@ static void wiegleb(void)
 	struct peg_board *b = board("wiegleb");
 	struct peg_sets *s = NULL;
 	struct prune_arm *pa = b ? arms(b, "e5", 36, 6, &s) : NULL;
-	size_t cut = 0;
+	size_t cut;
 
 	if (!pa || !s)
 		goto out;
-	CHECK(prune_arm_count(pa) > 0, "wiegleb: %d arm functions",
-	      prune_arm_count(pa));
-	CHECK(hereditary(b, "e5", pa, 300) > 0,
-	      "wiegleb: random games meet cut positions");
-	CHECK(backwards(b, "e5", pa, 2000) > 20000,
-	      "wiegleb: backward games");
 	/* Table 3's unpruned F_36 .. F_44: 28,242 + 6,518 + 1,428 + 297 +
-	 * 60 + 11 + 3 + 1 + 1 */
-	CHECK_INT(complements(b, s, 36, pa), 36561,
-		  "wiegleb: B_1 .. B_9 checked");
+	 * 60 + 11 + 3 + 1 + 1 (the complements: B_1 .. B_9) */
+	sound(b, "e5", pa, s, 300, 20000, 36, 36561);
 	CHECK_INT(s->F[40].n, 60, "Wiegleb F_40 unpruned (Table 3)");
-	for (size_t i = 0; i < s->F[40].n; i++)
-		cut += prune_arm_cut(pa, s->F[40].code[i]);
+	cut = level_cut(pa, &s->F[40]);
 	/* Table 3: W_40 has 54 of the 60, and its F_40 is all 60 (the
 	 * tables, the lowest the jumps allow (tables()), see what the
 	 * resource count does not: 5 cut here, from 6 programs) */
 	CHECK(cut >= 1 && cut <= 6, "Wiegleb F_40: %zu cut by the arm tables",
 	      cut);
 	CHECK_INT(s->F[36].n, 28242, "Wiegleb F_36 unpruned");
-	cut = 0;
-	for (size_t i = 0; i < s->F[36].n; i++)
-		cut += prune_arm_cut(pa, s->F[36].code[i]);
+	cut = level_cut(pa, &s->F[36]);
 	/* Table 3: Bell's resource count keeps 27,317 of F_36, W_36 9,056 */
 	CHECK(28242 - cut <= 27317 && 28242 - cut >= 9056,
 	      "Wiegleb F_36: %zu of 28,242 kept by the arm tables alone "
